@@ -1,0 +1,1 @@
+"""Pure rules of the game: no I/O, no clock, no global state (see DESIGN.md)."""

@@ -1,0 +1,1 @@
+"""Camera sources and card reading. Knows no poker: it reports cards seen and where."""
