@@ -1,0 +1,465 @@
+"""The appliance's one configuration file (TOML): read, validate, write the commented default.
+
+Every problem is reported as ``key: problem`` so a dealer can fix the file without reading
+code, and all problems are reported at once::
+
+    >>> load_config_text('[table]\\nseats = 12\\n')
+    Traceback (most recent call last):
+    ...
+    dealer_app.config.ConfigError: <text>: table.seats: must be an integer from 2 to 10, got 12
+
+Money is an integer number of the smallest chip (``limits.chip_value_cents`` says what one
+chip is worth), never a float.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Where ``dealer-app run`` looks when no ``--config`` is given (the file install.sh writes).
+DEFAULT_CONFIG_PATH = Path("/etc/dealer-app/dealer-app.toml")
+
+STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+LANGUAGES = ("en", "nl")
+CAMERA_SOURCES = ("none", "picamera2", "opencv", "replay")
+PIN_FACTORIES = ("auto", "lgpio", "mock")
+#: BCM numbers of the GPIO lines on the 40-pin header (0 and 1 are the HAT EEPROM bus).
+USABLE_BCM_PINS = range(2, 28)
+#: Names of the single-pin panel inputs and outputs; ``seat_lights`` is a list (one per seat).
+SINGLE_PINS = (
+    "fold",
+    "check_call",
+    "bet_raise",
+    "all_in",
+    "undo",
+    "ok",
+    "encoder_a",
+    "encoder_b",
+    "encoder_button",
+    "buzzer",
+)
+ZONE_NAMES = ("board", "reader")
+
+
+class ConfigError(ValueError):
+    """The configuration file is unreadable or invalid; ``problems`` lists ``key: problem``."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        super().__init__("\n".join(f"{source}: {p}" for p in self.problems))
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """The table: its name on screens, its seat count (2-10), the UI language."""
+
+    name: str = "Table 1"
+    seats: int = 9
+    language: str = "en"
+
+
+@dataclass(frozen=True)
+class LimitSettings:
+    """Betting structure and house limits, all amounts in chips of ``chip_value_cents``.
+
+    The defaults are the club's (rule L4): one chip is 0.25 EUR; ante, SB 0.25, BB 0.50,
+    at most 1.50 a player a round and 6.25 a player a hand; a 25 EUR starting stack.
+    ``0`` for ``max_per_round`` / ``max_per_hand`` means no house cap.
+    """
+
+    structure: str = "no-limit"
+    currency: str = "EUR"
+    chip_value_cents: int = 25
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 1
+    max_per_round: int = 6
+    max_per_hand: int = 25
+    starting_stack: int = 100
+
+
+@dataclass(frozen=True)
+class PanelSettings:
+    """The GPIO button panel: whether it is fitted, the pin factory, the BCM pin map."""
+
+    enabled: bool = True
+    pin_factory: str = "auto"
+    pins: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CameraSettings:
+    """The camera above the felt and its zones (polygons in image pixels).
+
+    ``source``: ``none`` (cards entered by hand), ``picamera2`` (Pi camera), ``opencv``
+    (``device``: a video device number or a file), ``replay`` (``replay_dir``: image files).
+    """
+
+    source: str = "none"
+    device: str = "0"
+    replay_dir: str = ""
+    width: int = 2304
+    height: int = 1296
+    fps: int = 10
+    zones: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The web server of the scoreboard and the dealer console (waitress)."""
+
+    host: str = "0.0.0.0"
+    port: int = 8000
+    threads: int = 64
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """A validated configuration; ``path`` is the file it came from (``None``: built in)."""
+
+    table: TableSettings = field(default_factory=TableSettings)
+    limits: LimitSettings = field(default_factory=LimitSettings)
+    panel: PanelSettings = field(default_factory=lambda: PanelSettings(pins=default_pins()))
+    camera: CameraSettings = field(default_factory=CameraSettings)
+    data_dir: Path = Path("/var/lib/dealer-app")
+    web: WebSettings = field(default_factory=WebSettings)
+    path: Path | None = None
+
+
+def default_pins() -> dict[str, Any]:
+    """The documented default BCM pin map of the dealer panel (see docs/raspberry-pi.md)."""
+    return {
+        "fold": 5,
+        "check_call": 6,
+        "bet_raise": 13,
+        "all_in": 19,
+        "undo": 26,
+        "ok": 21,
+        "encoder_a": 17,
+        "encoder_b": 27,
+        "encoder_button": 22,
+        "buzzer": 12,
+        "seat_lights": [4, 23, 24, 25, 16, 20, 7, 8, 9, 11],
+    }
+
+
+class _Reader:
+    """Reads one TOML table, remembering the key path and collecting problems."""
+
+    def __init__(self, data: dict[str, Any], prefix: str, problems: list[str]) -> None:
+        self.data = data
+        self.prefix = prefix
+        self.problems = problems
+        self.used: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+    def problem(self, name: str, text: str) -> None:
+        self.problems.append(f"{self.key(name)}: {text}")
+
+    def section(self, name: str) -> _Reader:
+        """The sub-table ``name`` (an empty one when absent)."""
+        self.used.add(name)
+        value = self.data.get(name, {})
+        if not isinstance(value, dict):
+            self.problem(name, f"must be a table ([{self.key(name)}]), got {_show(value)}")
+            value = {}
+        return _Reader(value, self.key(name), self.problems)
+
+    def int(self, name: str, default: int, low: int, high: int | None = None) -> int:
+        self.used.add(name)
+        value = self.data.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(name, f"must be a whole number, got {_show(value)}")
+            return default
+        if value < low or (high is not None and value > high):
+            if high is None:
+                self.problem(name, f"must be at least {low}, got {value}")
+            else:
+                self.problem(name, f"must be an integer from {low} to {high}, got {value}")
+            return default
+        return value
+
+    def str(self, name: str, default: str, choices: tuple[str, ...] = (), empty: bool = True) -> str:
+        self.used.add(name)
+        value = self.data.get(name, default)
+        if not isinstance(value, str):
+            self.problem(name, f"must be text in quotes, got {_show(value)}")
+            return default
+        if choices and value not in choices:
+            self.problem(name, f"must be one of {', '.join(choices)}, got {value!r}")
+            return default
+        if not empty and not value.strip():
+            self.problem(name, "must not be empty")
+            return default
+        return value
+
+    def bool(self, name: str, default: bool) -> bool:
+        self.used.add(name)
+        value = self.data.get(name, default)
+        if not isinstance(value, bool):
+            self.problem(name, f"must be true or false, got {_show(value)}")
+            return default
+        return value
+
+    def raw(self, name: str, default: Any) -> Any:
+        self.used.add(name)
+        return self.data.get(name, default)
+
+    def unknown_keys(self) -> None:
+        for name in self.data:
+            if name not in self.used:
+                self.problem(name, "unknown key (check the spelling; see `dealer-app config init`)")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def load_config(path: str | Path) -> AppConfig:
+    """Read and validate the TOML file at ``path``; raise :class:`ConfigError` on any problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(str(path), ["file not found (write one with `dealer-app config init`)"]) from None
+    except OSError as exc:
+        raise ConfigError(str(path), [f"cannot read the file: {exc.strerror}"]) from None
+    except UnicodeDecodeError:
+        raise ConfigError(str(path), ["the file is not UTF-8 text"]) from None
+    return load_config_text(text, source=str(path), path=path)
+
+
+def load_config_text(text: str, source: str = "<text>", path: Path | None = None) -> AppConfig:
+    """Validate configuration ``text``; relative ``storage.data_dir`` is taken from ``path``'s folder."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, [f"not valid TOML: {exc}"]) from None
+    problems: list[str] = []
+    root = _Reader(data, "", problems)
+    config = AppConfig(
+        table=_table(root.section("table")),
+        limits=_limits(root.section("limits")),
+        panel=_panel(root.section("panel")),
+        camera=_camera(root.section("camera")),
+        data_dir=_data_dir(root.section("storage"), path),
+        web=_web(root.section("web")),
+        path=path,
+    )
+    root.unknown_keys()
+    if problems:
+        raise ConfigError(source, problems)
+    return config
+
+
+def _table(r: _Reader) -> TableSettings:
+    d = TableSettings()
+    settings = TableSettings(
+        name=r.str("name", d.name, empty=False),
+        seats=r.int("seats", d.seats, 2, 10),
+        language=r.str("language", d.language, LANGUAGES),
+    )
+    if len(settings.name) > 40:
+        r.problem("name", f"must be at most 40 characters, got {len(settings.name)}")
+    r.unknown_keys()
+    return settings
+
+
+def _limits(r: _Reader) -> LimitSettings:
+    d = LimitSettings()
+    s = LimitSettings(
+        structure=r.str("structure", d.structure, STRUCTURES),
+        currency=r.str("currency", d.currency),
+        chip_value_cents=r.int("chip_value_cents", d.chip_value_cents, 1),
+        small_blind=r.int("small_blind", d.small_blind, 0),
+        big_blind=r.int("big_blind", d.big_blind, 1),
+        ante=r.int("ante", d.ante, 0),
+        max_per_round=r.int("max_per_round", d.max_per_round, 0),
+        max_per_hand=r.int("max_per_hand", d.max_per_hand, 0),
+        starting_stack=r.int("starting_stack", d.starting_stack, 1),
+    )
+    if not re.fullmatch(r"[A-Z]{3}", s.currency):
+        r.problem("currency", f"must be a three-letter code like EUR, got {s.currency!r}")
+    if s.small_blind > s.big_blind:
+        r.problem("small_blind", f"must not be more than big_blind ({s.big_blind}), got {s.small_blind}")
+    if s.max_per_round and s.max_per_round < s.big_blind:
+        r.problem("max_per_round", f"must be 0 (no cap) or at least big_blind ({s.big_blind}), got {s.max_per_round}")
+    if s.max_per_hand and s.max_per_hand < s.max_per_round + s.ante:
+        r.problem(
+            "max_per_hand",
+            f"must be 0 (no cap) or at least max_per_round + ante ({s.max_per_round + s.ante}), got {s.max_per_hand}",
+        )
+    if s.starting_stack < s.big_blind + s.ante:
+        r.problem("starting_stack", f"must be at least big_blind + ante ({s.big_blind + s.ante}), got {s.starting_stack}")
+    r.unknown_keys()
+    return s
+
+
+def _panel(r: _Reader) -> PanelSettings:
+    d = PanelSettings()
+    enabled = r.bool("enabled", d.enabled)
+    factory = r.str("pin_factory", d.pin_factory, PIN_FACTORIES)
+    pins_reader = r.section("pins")
+    pins = default_pins()
+    taken: dict[int, str] = {}
+    for name in SINGLE_PINS:
+        number = pins_reader.int(name, pins[name], USABLE_BCM_PINS.start, USABLE_BCM_PINS.stop - 1)
+        pins[name] = number
+    lights = pins_reader.raw("seat_lights", pins["seat_lights"])
+    if not isinstance(lights, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n in USABLE_BCM_PINS for n in lights
+    ):
+        pins_reader.problem("seat_lights", f"must be a list of BCM pin numbers from 2 to 27, got {_show(lights)}")
+    elif len(lights) > 10:
+        pins_reader.problem("seat_lights", f"must list at most 10 pins (one per seat), got {len(lights)}")
+    else:
+        pins["seat_lights"] = list(lights)
+    for name in (*SINGLE_PINS, "seat_lights"):
+        numbers = pins[name] if isinstance(pins[name], list) else [pins[name]]
+        for number in numbers:
+            if number in taken and taken[number] != name:
+                pins_reader.problem(name, f"pin {number} is already used by {pins_reader.key(taken[number])}")
+            elif number in taken:
+                pins_reader.problem(name, f"pin {number} is listed twice")
+            taken[number] = name
+    pins_reader.unknown_keys()
+    r.unknown_keys()
+    return PanelSettings(enabled=enabled, pin_factory=factory, pins=pins)
+
+
+def _camera(r: _Reader) -> CameraSettings:
+    d = CameraSettings()
+    source = r.str("source", d.source, CAMERA_SOURCES)
+    device = r.raw("device", d.device)
+    if isinstance(device, bool) or not isinstance(device, int | str):
+        r.problem("device", f"must be a video device number or a file name, got {_show(device)}")
+        device = d.device
+    replay_dir = r.str("replay_dir", d.replay_dir)
+    if source == "replay" and not replay_dir:
+        r.problem("replay_dir", "must name a folder of images when source = \"replay\"")
+    width = r.int("width", d.width, 160, 4608)
+    height = r.int("height", d.height, 120, 2592)
+    fps = r.int("fps", d.fps, 1, 60)
+    zones_reader = r.section("zones")
+    zones: dict[str, tuple[tuple[int, int], ...]] = {}
+    for name in ZONE_NAMES:
+        polygon = zones_reader.raw(name, None)
+        if polygon is None:
+            continue
+        points = _polygon(polygon)
+        if points is None:
+            zones_reader.problem(name, f"must be a list of at least 3 [x, y] pixel points, got {_show(polygon)}")
+        elif any(not (0 <= x <= width and 0 <= y <= height) for x, y in points):
+            zones_reader.problem(name, f"has a point outside the {width}x{height} image")
+        else:
+            zones[name] = points
+    zones_reader.unknown_keys()
+    r.unknown_keys()
+    return CameraSettings(source, str(device), replay_dir, width, height, fps, zones)
+
+
+def _polygon(value: Any) -> tuple[tuple[int, int], ...] | None:
+    if not isinstance(value, list) or len(value) < 3:
+        return None
+    points = []
+    for point in value:
+        if (
+            not isinstance(point, list)
+            or len(point) != 2
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in point)
+        ):
+            return None
+        points.append((point[0], point[1]))
+    return tuple(points)
+
+
+def _data_dir(r: _Reader, path: Path | None) -> Path:
+    raw = r.str("data_dir", str(AppConfig.data_dir), empty=False)
+    r.unknown_keys()
+    data_dir = Path(raw).expanduser()
+    if not data_dir.is_absolute() and path is not None:
+        data_dir = path.parent / data_dir
+    return data_dir
+
+
+def _web(r: _Reader) -> WebSettings:
+    d = WebSettings()
+    s = WebSettings(
+        host=r.str("host", d.host, empty=False),
+        port=r.int("port", d.port, 1, 65535),
+        threads=r.int("threads", d.threads, 8, 1024),
+    )
+    r.unknown_keys()
+    return s
+
+
+DEFAULT_CONFIG_TEXT = """\
+# dealer-app: the configuration of one table (one Raspberry Pi).
+# Checked at every start; a mistake is reported as `key: problem` and nothing starts.
+# Amounts are whole numbers of the smallest chip (limits.chip_value_cents says its worth).
+
+[table]
+name = "Table 1"        # shown on the scoreboard and the dealer console
+seats = 9               # 2 to 10
+language = "en"         # en or nl: the language of the screens
+
+[limits]
+structure = "no-limit"  # no-limit, pot-limit or fixed-limit
+currency = "EUR"
+chip_value_cents = 25   # one chip = 0.25 EUR
+small_blind = 1         # 0.25
+big_blind = 2           # 0.50
+ante = 1                # 0.25, paid by everyone in the hand (0: no ante)
+max_per_round = 6       # 1.50: the most one player puts in during one betting round (0: no cap)
+max_per_hand = 25       # 6.25: the most one player puts in during one hand (0: no cap)
+starting_stack = 100    # 25.00: the stack a new player buys in for
+
+[panel]
+enabled = true          # false: no button panel fitted, the dealer console does everything
+pin_factory = "auto"    # auto (lgpio on a Pi, simulated pins elsewhere), lgpio or mock
+
+[panel.pins]            # BCM numbers (GPIO17 = 17), not header pin positions
+fold = 5
+check_call = 6
+bet_raise = 13
+all_in = 19
+undo = 26
+ok = 21
+encoder_a = 17
+encoder_b = 27
+encoder_button = 22
+buzzer = 12
+seat_lights = [4, 23, 24, 25, 16, 20, 7, 8, 9, 11]  # seat 1 first; one per seat
+
+[camera]
+source = "picamera2"    # none (cards by hand), picamera2, opencv (device) or replay (replay_dir)
+device = 0              # opencv only: video device number or a video file
+replay_dir = ""         # replay only: a folder of images played in name order
+width = 2304            # Camera Module 3 binned full view
+height = 1296
+fps = 10
+
+# [camera.zones] are set on a snapshot in the dealer console; they may also be written here
+# as polygons of [x, y] image pixels, e.g.
+# board = [[400, 300], [1900, 300], [1900, 700], [400, 700]]
+# reader = [[800, 800], [1500, 800], [1500, 1200], [800, 1200]]
+
+[storage]
+data_dir = "/var/lib/dealer-app"  # the event log and exports; on the writable partition
+
+[web]
+host = "0.0.0.0"        # listen on every network
+port = 8000
+threads = 64            # about the number of open scoreboards + 30
+"""

@@ -1,0 +1,222 @@
+"""The table's TOML configuration: defaults, the written default file, every validation message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_app.cli import main
+from dealer_app.config import (
+    DEFAULT_CONFIG_TEXT,
+    AppConfig,
+    ConfigError,
+    default_pins,
+    load_config,
+    load_config_text,
+)
+
+
+def problems_of(text: str) -> list[str]:
+    with pytest.raises(ConfigError) as info:
+        load_config_text(text)
+    return info.value.problems
+
+
+def test_empty_file_gives_the_documented_defaults() -> None:
+    config = load_config_text("")
+    assert config.table.name == "Table 1"
+    assert config.table.seats == 9
+    assert config.table.language == "en"
+    assert (config.limits.small_blind, config.limits.big_blind, config.limits.ante) == (1, 2, 1)
+    assert (config.limits.max_per_round, config.limits.max_per_hand) == (6, 25)
+    assert config.limits.chip_value_cents == 25
+    assert config.panel.pins == default_pins()
+    assert config.camera.source == "none"
+    assert config.data_dir == Path("/var/lib/dealer-app")
+    assert config.web.port == 8000
+
+
+def test_l4_default_file_holds_the_club_limits_in_chips_of_25_cents() -> None:
+    """Rule L4: ante 0.25, SB 0.25, BB 0.50, 1.50 a round, 6.25 a hand."""
+    config = load_config_text(DEFAULT_CONFIG_TEXT)
+    cents = config.limits.chip_value_cents
+    assert [v * cents for v in (config.limits.ante, config.limits.small_blind, config.limits.big_blind)] == [25, 25, 50]
+    assert config.limits.max_per_round * cents == 150
+    assert config.limits.max_per_hand * cents == 625
+    assert config.camera.source == "picamera2"
+    assert config.panel.pins == default_pins()
+
+
+def test_full_file_is_read_into_typed_settings(tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(
+        """
+[table]
+name = "Final table"
+seats = 10
+language = "nl"
+[limits]
+structure = "pot-limit"
+small_blind = 2
+big_blind = 4
+ante = 0
+max_per_round = 0
+max_per_hand = 0
+starting_stack = 400
+[panel]
+enabled = false
+pin_factory = "mock"
+[panel.pins]
+fold = 2
+seat_lights = [3, 4]
+[camera]
+source = "replay"
+replay_dir = "frames"
+[camera.zones]
+board = [[0, 0], [100, 0], [100, 50]]
+[storage]
+data_dir = "data"
+[web]
+host = "127.0.0.1"
+port = 8123
+threads = 40
+""",
+        encoding="utf-8",
+    )
+    config = load_config(path)
+    assert config.table == config.table.__class__("Final table", 10, "nl")
+    assert config.limits.structure == "pot-limit"
+    assert config.limits.max_per_hand == 0
+    assert config.panel.enabled is False
+    assert config.panel.pin_factory == "mock"
+    assert config.panel.pins["fold"] == 2
+    assert config.panel.pins["seat_lights"] == [3, 4]
+    assert config.panel.pins["check_call"] == 6
+    assert config.camera.zones == {"board": ((0, 0), (100, 0), (100, 50))}
+    assert config.data_dir == tmp_path / "data"
+    assert (config.web.host, config.web.port, config.web.threads) == ("127.0.0.1", 8123, 40)
+    assert config.path == path
+
+
+BAD_VALUES = [
+    ("[table]\nname = 3", "table.name: must be text in quotes, got 3"),
+    ("[table]\nname = ' '", "table.name: must not be empty"),
+    ("[table]\nname = '" + "x" * 41 + "'", "table.name: must be at most 40 characters, got 41"),
+    ("[table]\nseats = 12", "table.seats: must be an integer from 2 to 10, got 12"),
+    ("[table]\nseats = 1", "table.seats: must be an integer from 2 to 10, got 1"),
+    ("[table]\nseats = 6.0", "table.seats: must be a whole number, got 6.0"),
+    ("[table]\nseats = '6'", "table.seats: must be a whole number, got '6'"),
+    ("[table]\nseats = true", "table.seats: must be a whole number, got True"),
+    ("[table]\nlanguage = 'fr'", "table.language: must be one of en, nl, got 'fr'"),
+    ("[table]\ncolour = 'green'", "table.colour: unknown key (check the spelling; see `dealer-app config init`)"),
+    ("table = 5", "table: must be a table ([table]), got 5"),
+    ("[limits]\nstructure = 'spread'", "limits.structure: must be one of no-limit, pot-limit, fixed-limit, got 'spread'"),
+    ("[limits]\ncurrency = 'euro'", "limits.currency: must be a three-letter code like EUR, got 'euro'"),
+    ("[limits]\nchip_value_cents = 0", "limits.chip_value_cents: must be at least 1, got 0"),
+    ("[limits]\nsmall_blind = -1", "limits.small_blind: must be at least 0, got -1"),
+    ("[limits]\nsmall_blind = 3", "limits.small_blind: must not be more than big_blind (2), got 3"),
+    ("[limits]\nbig_blind = 0", "limits.big_blind: must be at least 1, got 0"),
+    ("[limits]\nbig_blind = 0.5", "limits.big_blind: must be a whole number, got 0.5"),
+    ("[limits]\nante = -2", "limits.ante: must be at least 0, got -2"),
+    ("[limits]\nmax_per_round = 1", "limits.max_per_round: must be 0 (no cap) or at least big_blind (2), got 1"),
+    ("[limits]\nmax_per_hand = 6", "limits.max_per_hand: must be 0 (no cap) or at least max_per_round + ante (7), got 6"),
+    ("[limits]\nstarting_stack = 2", "limits.starting_stack: must be at least big_blind + ante (3), got 2"),
+    ("[limits]\nrake = 5", "limits.rake: unknown key (check the spelling; see `dealer-app config init`)"),
+    ("[panel]\nenabled = 'yes'", "panel.enabled: must be true or false, got 'yes'"),
+    ("[panel]\npin_factory = 'rpigpio'", "panel.pin_factory: must be one of auto, lgpio, mock, got 'rpigpio'"),
+    ("[panel.pins]\nfold = 40", "panel.pins.fold: must be an integer from 2 to 27, got 40"),
+    ("[panel.pins]\nok = 1", "panel.pins.ok: must be an integer from 2 to 27, got 1"),
+    ("[panel.pins]\nfold = 6", "panel.pins.check_call: pin 6 is already used by panel.pins.fold"),
+    ("[panel.pins]\nseat_lights = [4, 4]", "panel.pins.seat_lights: pin 4 is listed twice"),
+    ("[panel.pins]\nseat_lights = 4", "panel.pins.seat_lights: must be a list of BCM pin numbers from 2 to 27, got 4"),
+    ("[panel.pins]\nseat_lights = [4, 30]", "panel.pins.seat_lights: must be a list of BCM pin numbers from 2 to 27, got a list"),
+    (
+        "[panel.pins]\nseat_lights = [2, 3, 4, 7, 8, 9, 10, 11, 14, 15, 18]",
+        "panel.pins.seat_lights: must list at most 10 pins (one per seat), got 11",
+    ),
+    ("[panel.pins]\nraise = 3", "panel.pins.raise: unknown key (check the spelling; see `dealer-app config init`)"),
+    ("[camera]\nsource = 'usb'", "camera.source: must be one of none, picamera2, opencv, replay, got 'usb'"),
+    ("[camera]\ndevice = [0]", "camera.device: must be a video device number or a file name, got a list"),
+    ("[camera]\nsource = 'replay'", 'camera.replay_dir: must name a folder of images when source = "replay"'),
+    ("[camera]\nwidth = 100", "camera.width: must be an integer from 160 to 4608, got 100"),
+    ("[camera]\nheight = 3000", "camera.height: must be an integer from 120 to 2592, got 3000"),
+    ("[camera]\nfps = 0", "camera.fps: must be an integer from 1 to 60, got 0"),
+    ("[camera.zones]\nboard = [[0, 0], [1, 1]]", "camera.zones.board: must be a list of at least 3 [x, y] pixel points, got a list"),
+    ("[camera.zones]\nreader = [[0, 0], [1, 1], [1, 'a']]", "camera.zones.reader: must be a list of at least 3 [x, y] pixel points, got a list"),
+    ("[camera.zones]\nboard = [[0, 0], [5000, 0], [0, 10]]", "camera.zones.board: has a point outside the 2304x1296 image"),
+    ("[camera.zones]\nmuck = [[0, 0], [1, 0], [0, 1]]", "camera.zones.muck: unknown key (check the spelling; see `dealer-app config init`)"),
+    ("[storage]\ndata_dir = ''", "storage.data_dir: must not be empty"),
+    ("[storage]\ndata_dir = 7", "storage.data_dir: must be text in quotes, got 7"),
+    ("[web]\nport = 0", "web.port: must be an integer from 1 to 65535, got 0"),
+    ("[web]\nport = 70000", "web.port: must be an integer from 1 to 65535, got 70000"),
+    ("[web]\nthreads = 4", "web.threads: must be an integer from 8 to 1024, got 4"),
+    ("[web]\nhost = ''", "web.host: must not be empty"),
+    ("[network]\nssid = 'x'", "network: unknown key (check the spelling; see `dealer-app config init`)"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_VALUES, ids=[m.split(":")[0] + "-" + str(i) for i, (_, m) in enumerate(BAD_VALUES)])
+def test_each_bad_value_is_named_with_its_key_and_problem(text: str, message: str) -> None:
+    assert problems_of(text) == [message]
+
+
+def test_all_problems_are_reported_at_once_each_line_prefixed_by_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("[table]\nseats = 0\n[web]\nport = -1\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert str(info.value).splitlines() == [
+        f"{path}: table.seats: must be an integer from 2 to 10, got 0",
+        f"{path}: web.port: must be an integer from 1 to 65535, got -1",
+    ]
+
+
+def test_toml_syntax_error_names_line_and_column() -> None:
+    assert problems_of("[table]\nseats = = 3\n") == ["not valid TOML: Invalid value (at line 2, column 9)"]
+
+
+def test_missing_file_says_how_to_make_one(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path / "nope.toml")
+    assert info.value.problems == ["file not found (write one with `dealer-app config init`)"]
+
+
+def test_non_utf8_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes("[table]\nname = 'Caf\xe9'\n".encode("latin-1"))
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.problems == ["the file is not UTF-8 text"]
+
+
+def test_absolute_data_dir_is_kept(tmp_path: Path) -> None:
+    config = load_config_text("[storage]\ndata_dir = '/srv/poker'\n", path=tmp_path / "x.toml")
+    assert config.data_dir == Path("/srv/poker")
+
+
+def test_config_init_writes_the_default_and_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "etc" / "dealer-app.toml"
+    assert main(["config", "init", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == DEFAULT_CONFIG_TEXT
+    out.write_text("[table]\nseats = 4\n", encoding="utf-8")
+    assert main(["config", "init", "--out", str(out)]) == 1
+    assert capsys.readouterr().err == f"{out}: already exists; keep it, or replace it with --force\n"
+    assert out.read_text(encoding="utf-8") == "[table]\nseats = 4\n"
+    assert main(["config", "init", "--out", str(out), "--force"]) == 0
+    assert out.read_text(encoding="utf-8") == DEFAULT_CONFIG_TEXT
+
+
+def test_config_check_prints_ok_or_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.toml"
+    good.write_text(DEFAULT_CONFIG_TEXT, encoding="utf-8")
+    assert main(["config", "check", "--config", str(good)]) == 0
+    assert capsys.readouterr().out == f"OK: {good} (table 'Table 1', 9 seats, port 8000)\n"
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[table]\nlanguage = 'de'\n", encoding="utf-8")
+    assert main(["config", "check", "--config", str(bad)]) == 1
+    assert capsys.readouterr().err == f"{bad}: table.language: must be one of en, nl, got 'de'\n"
+
+
+def test_app_config_default_matches_an_empty_file() -> None:
+    assert AppConfig() == load_config_text("")
