@@ -23,7 +23,9 @@ from typing import Any
 #: Where ``dealer-app run`` looks when no ``--config`` is given (the file install.sh writes).
 DEFAULT_CONFIG_PATH = Path("/etc/dealer-app/dealer-app.toml")
 
-STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+#: ``capped``: No-Limit sizing inside the house caps (rule L4, the club's structure).
+STRUCTURES = ("capped", "no-limit", "pot-limit", "fixed-limit")
+MISDEAL_BUTTON = ("same", "moves")
 LANGUAGES = ("en", "nl")
 CAMERA_SOURCES = ("none", "picamera2", "opencv", "replay")
 PIN_FACTORIES = ("auto", "lgpio", "mock")
@@ -69,10 +71,12 @@ class LimitSettings:
 
     The defaults are the club's (rule L4): one chip is 0.25 EUR; ante, SB 0.25, BB 0.50,
     at most 1.50 a player a round and 6.25 a player a hand; a 25 EUR starting stack.
-    ``0`` for ``max_per_round`` / ``max_per_hand`` means no house cap.
+    ``0`` for ``max_per_round`` / ``max_per_hand`` means no house cap (``capped`` needs both).
+    The two house options: ``new_player_posts_bb`` (F4; default: a new player waits for the
+    BB) and ``misdeal_button`` (D4; ``same``: redeal with the same button, or ``moves``).
     """
 
-    structure: str = "no-limit"
+    structure: str = "capped"
     currency: str = "EUR"
     chip_value_cents: int = 25
     small_blind: int = 1
@@ -81,6 +85,8 @@ class LimitSettings:
     max_per_round: int = 6
     max_per_hand: int = 25
     starting_stack: int = 100
+    new_player_posts_bb: bool = False
+    misdeal_button: str = "same"
 
 
 @dataclass(frozen=True)
@@ -288,7 +294,13 @@ def _limits(r: _Reader) -> LimitSettings:
         max_per_round=r.int("max_per_round", d.max_per_round, 0),
         max_per_hand=r.int("max_per_hand", d.max_per_hand, 0),
         starting_stack=r.int("starting_stack", d.starting_stack, 1),
+        new_player_posts_bb=r.bool("new_player_posts_bb", d.new_player_posts_bb),
+        misdeal_button=r.str("misdeal_button", d.misdeal_button, MISDEAL_BUTTON),
     )
+    if s.structure == "capped":
+        for name in ("max_per_round", "max_per_hand"):
+            if getattr(s, name) == 0:
+                r.problem(name, 'must be more than 0 when structure = "capped" (the house caps, rule L4)')
     if not re.fullmatch(r"[A-Z]{3}", s.currency):
         r.problem("currency", f"must be a three-letter code like EUR, got {s.currency!r}")
     if s.small_blind > s.big_blind:
@@ -415,7 +427,7 @@ seats = 9               # 2 to 10
 language = "en"         # en or nl: the language of the screens
 
 [limits]
-structure = "no-limit"  # no-limit, pot-limit or fixed-limit
+structure = "capped"    # capped (no-limit sizing inside the caps below), no-limit, pot-limit, fixed-limit
 currency = "EUR"
 chip_value_cents = 25   # one chip = 0.25 EUR
 small_blind = 1         # 0.25
@@ -424,6 +436,8 @@ ante = 1                # 0.25, paid by everyone in the hand (0: no ante)
 max_per_round = 6       # 1.50: the most one player puts in during one betting round (0: no cap)
 max_per_hand = 25       # 6.25: the most one player puts in during one hand (0: no cap)
 starting_stack = 100    # 25.00: the stack a new player buys in for
+new_player_posts_bb = false  # house option: true = a new player may post one BB instead of waiting
+misdeal_button = "same" # house option after a misdeal: same (redeal, same button) or moves
 
 [panel]
 enabled = true          # false: no button panel fitted, the dealer console does everything

@@ -44,6 +44,7 @@ def test_l4_default_file_holds_the_club_limits_in_chips_of_25_cents() -> None:
     assert [v * cents for v in (config.limits.ante, config.limits.small_blind, config.limits.big_blind)] == [25, 25, 50]
     assert config.limits.max_per_round * cents == 150
     assert config.limits.max_per_hand * cents == 625
+    assert config.limits.structure == "capped"
     assert config.camera.source == "picamera2"
     assert config.panel.pins == default_pins()
 
@@ -99,7 +100,7 @@ threads = 40
     assert config.path == path
 
 
-BAD_VALUES = [
+BAD_VALUES: list[tuple[str, str | None]] = [
     ("[table]\nname = 3", "table.name: must be text in quotes, got 3"),
     ("[table]\nname = ' '", "table.name: must not be empty"),
     ("[table]\nname = '" + "x" * 41 + "'", "table.name: must be at most 40 characters, got 41"),
@@ -111,7 +112,10 @@ BAD_VALUES = [
     ("[table]\nlanguage = 'fr'", "table.language: must be one of en, nl, got 'fr'"),
     ("[table]\ncolour = 'green'", "table.colour: unknown key (check the spelling; see `dealer-app config init`)"),
     ("table = 5", "table: must be a table ([table]), got 5"),
-    ("[limits]\nstructure = 'spread'", "limits.structure: must be one of no-limit, pot-limit, fixed-limit, got 'spread'"),
+    ("[limits]\nstructure = 'spread'", "limits.structure: must be one of capped, no-limit, pot-limit, fixed-limit, got 'spread'"),
+    ("[limits]\nmax_per_round = 0", 'limits.max_per_round: must be more than 0 when structure = "capped" (the house caps, rule L4)'),
+    ("[limits]\nnew_player_posts_bb = 1", "limits.new_player_posts_bb: must be true or false, got 1"),
+    ("[limits]\nmisdeal_button = 'left'", "limits.misdeal_button: must be one of same, moves, got 'left'"),
     ("[limits]\ncurrency = 'euro'", "limits.currency: must be a three-letter code like EUR, got 'euro'"),
     ("[limits]\nchip_value_cents = 0", "limits.chip_value_cents: must be at least 1, got 0"),
     ("[limits]\nsmall_blind = -1", "limits.small_blind: must be at least 0, got -1"),
@@ -121,6 +125,7 @@ BAD_VALUES = [
     ("[limits]\nante = -2", "limits.ante: must be at least 0, got -2"),
     ("[limits]\nmax_per_round = 1", "limits.max_per_round: must be 0 (no cap) or at least big_blind (2), got 1"),
     ("[limits]\nmax_per_hand = 6", "limits.max_per_hand: must be 0 (no cap) or at least max_per_round + ante (7), got 6"),
+    ("[limits]\nstructure = 'no-limit'\nmax_per_round = 0\nmax_per_hand = 0", None),
     ("[limits]\nstarting_stack = 2", "limits.starting_stack: must be at least big_blind + ante (3), got 2"),
     ("[limits]\nrake = 5", "limits.rake: unknown key (check the spelling; see `dealer-app config init`)"),
     ("[panel]\nenabled = 'yes'", "panel.enabled: must be true or false, got 'yes'"),
@@ -156,9 +161,12 @@ BAD_VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "message"), BAD_VALUES, ids=[m.split(":")[0] + "-" + str(i) for i, (_, m) in enumerate(BAD_VALUES)])
-def test_each_bad_value_is_named_with_its_key_and_problem(text: str, message: str) -> None:
-    assert problems_of(text) == [message]
+@pytest.mark.parametrize(("text", "message"), BAD_VALUES, ids=[(m or "ok").split(":")[0] + "-" + str(i) for i, (_, m) in enumerate(BAD_VALUES)])
+def test_each_bad_value_is_named_with_its_key_and_problem(text: str, message: str | None) -> None:
+    if message is None:  # the same keys with good values: no problem
+        load_config_text(text)
+    else:
+        assert problems_of(text) == [message]
 
 
 def test_all_problems_are_reported_at_once_each_line_prefixed_by_the_file(tmp_path: Path) -> None:
