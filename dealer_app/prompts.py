@@ -1,0 +1,160 @@
+"""The dealer's next instruction as text, in English and Dutch.
+
+A prompt is a code plus raw arguments (seats, amounts in money units); :func:`render`
+turns it into one sentence. Amounts are formatted by the ``money`` callable the caller
+passes (normally :func:`dealer_app.money.format_money` bound to the table's chip value).
+
+>>> from functools import partial
+>>> from dealer_app.money import format_money
+>>> money = partial(format_money, chip_cents=25, currency="EUR")
+>>> render("action", {"seat": 6}, "nl", money)
+'Actie bij stoel 6'
+>>> pots = [{"amount": 15, "winners": {"2": 15}, "odd_chip_seat": None},
+...         {"amount": 6, "winners": {"7": 6}, "odd_chip_seat": None}]
+>>> render("push", {"pots": pots}, "en", money)
+'Push the main pot of EUR 3.75 to seat 2 and side pot 1 of EUR 1.50 to seat 7'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Money = Callable[..., str]
+
+STREETS = {
+    "en": {"flop": "the flop", "turn": "the turn", "river": "the river"},
+    "nl": {"flop": "de flop", "turn": "de turn", "river": "de river"},
+}
+
+_WORDS = {
+    "en": {
+        "seat": "seat",
+        "seats": "seats",
+        "and": "and",
+        "main": "the main pot",
+        "side": "side pot {n}",
+        "split": "split",
+        "odd": "odd chip to seat {seat}",
+        "ante": "ante",
+        "sb": "small blind",
+        "bb": "big blind",
+        "dead": "dead small blind",
+        "dead_button": "dead button on seat {seat}",
+    },
+    "nl": {
+        "seat": "stoel",
+        "seats": "stoelen",
+        "and": "en",
+        "main": "de hoofdpot",
+        "side": "zijpot {n}",
+        "split": "gedeeld",
+        "odd": "oneven fiche naar stoel {seat}",
+        "ante": "ante",
+        "sb": "kleine blind",
+        "bb": "grote blind",
+        "dead": "dode kleine blind",
+        "dead_button": "dode button op stoel {seat}",
+    },
+}
+
+_TEMPLATES = {
+    "en": {
+        "seat_players": "Seat at least two players",
+        "place_button": "Place the button (card draw)",
+        "start_hand": "Move the button to seat {button}; post the blinds: {posts}",
+        "start_hand_dead": "Put the dead button on seat {button}; post the blinds: {posts}",
+        "shuffle": "Shuffle",
+        "deal": "Deal two cards each starting with seat {seat}",
+        "action": "Action on seat {seat}",
+        "burn_and_deal": "Burn and deal {street}",
+        "show_first": "Seat {seat} shows first",
+        "show": "Seat {seat}: show or muck",
+        "must_show": "Seat {seat}: show your cards",
+        "table_all": "All in: {seats} table their cards",
+        "push": "Push {pots}",
+        "misdeal": "Misdeal: collect all cards, return the bets, redeal",
+        "voided": "Hand void ({reason}): return all bets",
+    },
+    "nl": {
+        "seat_players": "Plaats minstens twee spelers",
+        "place_button": "Leg de button (kaart trekken)",
+        "start_hand": "Schuif de button naar stoel {button}; blinds betalen: {posts}",
+        "start_hand_dead": "Leg de dode button op stoel {button}; blinds betalen: {posts}",
+        "shuffle": "Schudden",
+        "deal": "Deel twee kaarten per speler, te beginnen bij stoel {seat}",
+        "action": "Actie bij stoel {seat}",
+        "burn_and_deal": "Brand een kaart en deel {street}",
+        "show_first": "Stoel {seat} toont eerst",
+        "show": "Stoel {seat}: tonen of weggooien",
+        "must_show": "Stoel {seat}: toon je kaarten",
+        "table_all": "All-in: {seats} tonen hun kaarten",
+        "push": "Schuif {pots}",
+        "misdeal": "Misdeal: haal alle kaarten op, geef de inzetten terug, deel opnieuw",
+        "voided": "Hand ongeldig ({reason}): geef alle inzetten terug",
+    },
+}
+
+CODES = tuple(_TEMPLATES["en"])
+
+
+def _join(items: list[str], lang: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {_WORDS[lang]['and']} " + items[-1]
+
+
+def _posts_text(posts: list[dict], lang: str, money: Money) -> str:
+    w = _WORDS[lang]
+    blinds = [p for p in posts if p["kind"] != "ante"]
+    antes = [p for p in posts if p["kind"] == "ante"]
+    parts = [f"{w['seat']} {p['seat']} {w[p['kind']]} {money(p['amount'], lang=lang)}" for p in blinds]
+    if antes:
+        amounts = {p["amount"] for p in antes}
+        amount = money(antes[0]["amount"], lang=lang) if len(amounts) == 1 else "..."
+        parts.append(f"{w['ante']} {amount} ({len(antes)}x)")
+    return ", ".join(parts)
+
+
+def _pots_text(pots: list[dict], lang: str, money: Money) -> str:
+    w = _WORDS[lang]
+    parts = []
+    for index, pot in enumerate(pots):
+        name = w["main"] if index == 0 else w["side"].format(n=index)
+        winners = sorted(pot["winners"], key=lambda s: list(pot["winners"]).index(s))
+        if len(winners) == 1:
+            to = f"{w['seat']} {winners[0]}"
+        else:
+            shares = [f"{w['seat']} {s} {money(pot['winners'][s], lang=lang)}" for s in winners]
+            to = f"{w['split']}: " + ", ".join(shares)
+        text = f"{name} {_of(lang)} {money(pot['amount'], lang=lang)} {_to(lang)} {to}"
+        if pot.get("odd_chip_seat") is not None:
+            text += ", " + w["odd"].format(seat=pot["odd_chip_seat"])
+        parts.append(text)
+    return _join(parts, lang)
+
+
+def _of(lang: str) -> str:
+    return "of" if lang == "en" else "van"
+
+
+def _to(lang: str) -> str:
+    return "to" if lang == "en" else "naar"
+
+
+def render(code: str, args: dict, lang: str, money: Money) -> str:
+    """The prompt ``code`` with ``args`` as one sentence in ``lang`` (``en`` or ``nl``)."""
+    if lang not in _TEMPLATES:
+        raise ValueError(f"Unknown language {lang!r} (use en or nl)")
+    template = _TEMPLATES[lang][code]
+    values = dict(args)
+    if code in ("start_hand", "start_hand_dead"):
+        values["posts"] = _posts_text(args["posts"], lang, money)
+    elif code == "burn_and_deal":
+        values["street"] = STREETS[lang][args["street"]]
+    elif code == "table_all":
+        seats = [str(s) for s in args["seats"]]
+        word = _WORDS[lang]["seats" if len(seats) > 1 else "seat"]
+        values["seats"] = f"{word} {_join(seats, lang)}"
+    elif code == "push":
+        values["pots"] = _pots_text(args["pots"], lang, money)
+    return template.format(**values)
