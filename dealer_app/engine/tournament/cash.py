@@ -1,0 +1,129 @@
+"""Cash-table rules C1-C5 of [S2] as pure decisions (times are seconds given by the caller).
+
+Only allowed when the compliance profile permits cash games: under the Belgian profile
+:func:`dealer_app.engine.tournament.compliance.check_cash_table` refuses them (TO5).
+
+>>> rules = CashRules(big_blind=2, min_buy_in=40, max_buy_in=200)
+>>> hand_may_start(rules, ready=2, previous_hand_players=3)
+True
+>>> hand_may_start(rules, ready=2, previous_hand_players=2)
+False
+>>> min_buy_in_on_return(rules, left_with=250, left_at=0, now=600)
+250
+>>> timeout_action(can_check=False)
+'fold'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dealer_app.engine.tournament.compliance import check_cash_table
+from dealer_app.engine.tournament.errors import TournamentError
+
+
+@dataclass(frozen=True)
+class CashRules:
+    """A cash table's posted limits (chip units) and the house times (seconds).
+
+    Parameters:
+        big_blind: the table's big blind.
+        min_buy_in, max_buy_in: the posted buy-in window (C5).
+        max_seats: 6-max (C1).
+        sit_out_limit: seconds a player may sit out before being removed (C2).
+        return_window: seconds after leaving during which C3 applies.
+        return_big_blinds: stack, in big blinds, from which C3 applies.
+        rake_percent: optional rake in whole percent (0 = none), C5.
+    """
+
+    big_blind: int
+    min_buy_in: int
+    max_buy_in: int
+    max_seats: int = 6
+    sit_out_limit: int = 10 * 60
+    return_window: int = 30 * 60
+    return_big_blinds: int = 100
+    rake_percent: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 < self.min_buy_in <= self.max_buy_in:
+            raise TournamentError(
+                f"Buy-in window {self.min_buy_in}..{self.max_buy_in} is not a range of chips (C5)",
+                "C5",
+            )
+        if not 0 <= self.rake_percent < 100:
+            raise TournamentError(f"Rake {self.rake_percent} % is not between 0 and 99 (C5)", "C5")
+
+
+def open_cash_table(profile: str, rules: CashRules) -> CashRules:
+    """Allow a cash table only where the compliance profile permits it (TO5)."""
+    check_cash_table(profile)
+    return rules
+
+
+def hand_may_start(rules: CashRules, ready: int, previous_hand_players: int) -> bool:
+    """C1: a hand starts with 3 players not sitting out, or 2 if the last hand had 3 or more."""
+    if ready > rules.max_seats:
+        raise TournamentError(f"A cash table seats at most {rules.max_seats} (C1)", "C1")
+    return ready >= 3 or (ready == 2 and previous_hand_players >= 3)
+
+
+def first_button(seats: Sequence[int], rng: random.Random) -> int:
+    """C1: a random player gets the first button."""
+    if not seats:
+        raise TournamentError("Nobody is seated to take the button (C1)", "C1")
+    return rng.choice(list(seats))
+
+
+def new_player_must_wait(posts_big_blind: bool, is_big_blind_now: bool) -> bool:
+    """C1/F4: a new player waits for the big blind unless posting one out of position."""
+    return not (posts_big_blind or is_big_blind_now)
+
+
+def sit_out_expired(rules: CashRules, sat_out_at: int, now: int) -> bool:
+    """C2: True when the player has sat out for the limit (10 minutes) and must be removed."""
+    return now - sat_out_at >= rules.sit_out_limit
+
+
+def min_buy_in_on_return(rules: CashRules, left_with: int, left_at: int, now: int) -> int:
+    """C3: leaving with 100 BB or more and returning within 30 minutes means bringing that stack.
+
+    Returns the smallest buy-in allowed for the returning player.
+    """
+    within = now - left_at < rules.return_window
+    if within and left_with >= rules.return_big_blinds * rules.big_blind:
+        return max(left_with, rules.min_buy_in)
+    return rules.min_buy_in
+
+
+def check_buy_in(
+    rules: CashRules, amount: int, in_hand: bool, minimum: int | None = None, stack: int = 0
+) -> None:
+    """C5: buy-ins and rebuys only between hands, within the posted minimum and maximum.
+
+    ``minimum`` overrides the posted minimum (C3); ``stack`` is what the player already has.
+    """
+    if in_hand:
+        raise TournamentError("Buy-ins and rebuys only between hands (C5)", "C5")
+    low = rules.min_buy_in if minimum is None else minimum
+    if amount <= 0:
+        raise TournamentError(f"A buy-in must be more than 0 chips (got {amount})", "C5")
+    if stack + amount > max(rules.max_buy_in, low):
+        raise TournamentError(
+            f"Stack after the buy-in would be {stack + amount}: at most {rules.max_buy_in} (C5)",
+            "C5",
+        )
+    if stack + amount < low:
+        raise TournamentError(f"Buy in for at least {low - stack} chips (C3, C5)", "C5")
+
+
+def timeout_action(can_check: bool) -> str:
+    """C4: a player out of time checks if possible, else folds; then sits out after the hand."""
+    return "check" if can_check else "fold"
+
+
+def rake(rules: CashRules, pot: int) -> int:
+    """C5: the optional rake, rounded down to whole chips."""
+    return pot * rules.rake_percent // 100
