@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hardware.pins import PinMap, PinMapError
+from hardware.settings import PanelSettings as PanelTimings
+from hardware.settings import PanelSettingsError
+
 #: Where ``dealer-app run`` looks when no ``--config`` is given (the file install.sh writes).
 DEFAULT_CONFIG_PATH = Path("/etc/dealer-app/dealer-app.toml")
 
@@ -29,21 +33,6 @@ MISDEAL_BUTTON = ("same", "moves")
 LANGUAGES = ("en", "nl")
 CAMERA_SOURCES = ("none", "picamera2", "opencv", "replay")
 PIN_FACTORIES = ("auto", "lgpio", "mock")
-#: BCM numbers of the GPIO lines on the 40-pin header (0 and 1 are the HAT EEPROM bus).
-USABLE_BCM_PINS = range(2, 28)
-#: Names of the single-pin panel inputs and outputs; ``seat_lights`` is a list (one per seat).
-SINGLE_PINS = (
-    "fold",
-    "check_call",
-    "bet_raise",
-    "all_in",
-    "undo",
-    "ok",
-    "encoder_a",
-    "encoder_b",
-    "encoder_button",
-    "buzzer",
-)
 ZONE_NAMES = ("board", "reader")
 
 
@@ -91,11 +80,17 @@ class LimitSettings:
 
 @dataclass(frozen=True)
 class PanelSettings:
-    """The GPIO button panel: whether it is fitted, the pin factory, the BCM pin map."""
+    """The GPIO button panel: fitted or not, the pin factory, its timings and its pin map.
+
+    ``hardware`` (debounce, hold time, buzzer and display kind) and ``pins`` are validated
+    by the panel's own classes (:class:`hardware.settings.PanelSettings`,
+    :class:`hardware.pins.PinMap`), so the file and the panel never disagree.
+    """
 
     enabled: bool = True
     pin_factory: str = "auto"
-    pins: dict[str, Any] = field(default_factory=dict)
+    hardware: PanelTimings = field(default_factory=PanelTimings)
+    pins: PinMap = field(default_factory=PinMap)
 
 
 @dataclass(frozen=True)
@@ -130,28 +125,11 @@ class AppConfig:
 
     table: TableSettings = field(default_factory=TableSettings)
     limits: LimitSettings = field(default_factory=LimitSettings)
-    panel: PanelSettings = field(default_factory=lambda: PanelSettings(pins=default_pins()))
+    panel: PanelSettings = field(default_factory=PanelSettings)
     camera: CameraSettings = field(default_factory=CameraSettings)
     data_dir: Path = Path("/var/lib/dealer-app")
     web: WebSettings = field(default_factory=WebSettings)
     path: Path | None = None
-
-
-def default_pins() -> dict[str, Any]:
-    """The documented default BCM pin map of the dealer panel (see docs/raspberry-pi.md)."""
-    return {
-        "fold": 5,
-        "check_call": 6,
-        "bet_raise": 13,
-        "all_in": 19,
-        "undo": 26,
-        "ok": 21,
-        "encoder_a": 17,
-        "encoder_b": 27,
-        "encoder_button": 22,
-        "buzzer": 12,
-        "seat_lights": [4, 23, 24, 25, 16, 20, 7, 8, 9, 11],
-    }
 
 
 class _Reader:
@@ -257,13 +235,18 @@ def load_config_text(text: str, source: str = "<text>", path: Path | None = None
     config = AppConfig(
         table=_table(root.section("table")),
         limits=_limits(root.section("limits")),
-        panel=_panel(root.section("panel")),
+        panel=_panel(root.section("panel"), root.section("pins")),
         camera=_camera(root.section("camera")),
         data_dir=_data_dir(root.section("storage"), path),
         web=_web(root.section("web")),
         path=path,
     )
     root.unknown_keys()
+    if config.panel.enabled and config.panel.pins.seats < config.table.seats:
+        problems.append(
+            f"pins.seat_lights: {config.table.seats} seats (table.seats) need {config.table.seats} "
+            f"seat lights, got {config.panel.pins.seats}"
+        )
     if problems:
         raise ConfigError(source, problems)
     return config
@@ -318,36 +301,25 @@ def _limits(r: _Reader) -> LimitSettings:
     return s
 
 
-def _panel(r: _Reader) -> PanelSettings:
+def _panel(r: _Reader, pins_reader: _Reader) -> PanelSettings:
     d = PanelSettings()
     enabled = r.bool("enabled", d.enabled)
     factory = r.str("pin_factory", d.pin_factory, PIN_FACTORIES)
-    pins_reader = r.section("pins")
-    pins = default_pins()
-    taken: dict[int, str] = {}
-    for name in SINGLE_PINS:
-        number = pins_reader.int(name, pins[name], USABLE_BCM_PINS.start, USABLE_BCM_PINS.stop - 1)
-        pins[name] = number
-    lights = pins_reader.raw("seat_lights", pins["seat_lights"])
-    if not isinstance(lights, list) or not all(
-        isinstance(n, int) and not isinstance(n, bool) and n in USABLE_BCM_PINS for n in lights
-    ):
-        pins_reader.problem("seat_lights", f"must be a list of BCM pin numbers from 2 to 27, got {_show(lights)}")
-    elif len(lights) > 10:
-        pins_reader.problem("seat_lights", f"must list at most 10 pins (one per seat), got {len(lights)}")
-    else:
-        pins["seat_lights"] = list(lights)
-    for name in (*SINGLE_PINS, "seat_lights"):
-        numbers = pins[name] if isinstance(pins[name], list) else [pins[name]]
-        for number in numbers:
-            if number in taken and taken[number] != name:
-                pins_reader.problem(name, f"pin {number} is already used by {pins_reader.key(taken[number])}")
-            elif number in taken:
-                pins_reader.problem(name, f"pin {number} is listed twice")
-            taken[number] = name
-    pins_reader.unknown_keys()
+    hardware_keys = {k: v for k, v in r.data.items() if k not in ("enabled", "pin_factory")}
+    r.used.update(hardware_keys)
+    try:
+        hardware = PanelTimings.from_dict(hardware_keys)
+    except PanelSettingsError as exc:
+        r.problems.append(str(exc))
+        hardware = d.hardware
+    pins_reader.used.update(pins_reader.data)
+    try:
+        pins = PinMap.from_dict(pins_reader.data)
+    except PinMapError as exc:
+        pins_reader.problems.append(str(exc))
+        pins = d.pins
     r.unknown_keys()
-    return PanelSettings(enabled=enabled, pin_factory=factory, pins=pins)
+    return PanelSettings(enabled=enabled, pin_factory=factory, hardware=hardware, pins=pins)
 
 
 def _camera(r: _Reader) -> CameraSettings:
@@ -416,7 +388,7 @@ def _web(r: _Reader) -> WebSettings:
     return s
 
 
-DEFAULT_CONFIG_TEXT = """\
+_DEFAULT_CONFIG_TEMPLATE = """\
 # dealer-app: the configuration of one table (one Raspberry Pi).
 # Checked at every start; a mistake is reported as `key: problem` and nothing starts.
 # Amounts are whole numbers of the smallest chip (limits.chip_value_cents says its worth).
@@ -442,20 +414,13 @@ misdeal_button = "same" # house option after a misdeal: same (redeal, same butto
 [panel]
 enabled = true          # false: no button panel fitted, the dealer console does everything
 pin_factory = "auto"    # auto (lgpio on a Pi, simulated pins elsewhere), lgpio or mock
+debounce_ms = 20        # one press, however much the contacts bounce
+hold_ms = 1000          # a long press (UNDO held: take back the last action)
+buzzer = "active"       # active, or passive (a piezo on a PWM pin)
+display = "none"        # none, ssd1306 or sh1106 (128x64 I2C OLED)
 
-[panel.pins]            # BCM numbers (GPIO17 = 17), not header pin positions
-fold = 5
-check_call = 6
-bet_raise = 13
-all_in = 19
-undo = 26
-ok = 21
-encoder_a = 17
-encoder_b = 27
-encoder_button = 22
-buzzer = 12
-seat_lights = [4, 23, 24, 25, 16, 20, 7, 8, 9, 11]  # seat 1 first; one per seat
-
+[pins]                  # BCM numbers (GPIO17 = 17), not header pin positions; see docs/hardware.md
+{pins}
 [camera]
 source = "picamera2"    # none (cards by hand), picamera2, opencv (device) or replay (replay_dir)
 device = 0              # opencv only: video device number or a video file
@@ -477,3 +442,15 @@ host = "0.0.0.0"        # listen on every network
 port = 8000
 threads = 64            # about the number of open scoreboards + 30
 """
+
+
+def _pin_lines() -> str:
+    pins = PinMap().to_dict()
+    lines = [f"{key} = {value}" for key, value in pins.items() if key != "seat_lights"]
+    lights = ", ".join(str(n) for n in pins["seat_lights"])
+    lines.append(f"seat_lights = [{lights}]  # seat 1 first, one per seat")
+    return "\n".join(lines)
+
+
+#: The commented default file ``dealer-app config init`` writes.
+DEFAULT_CONFIG_TEXT = _DEFAULT_CONFIG_TEMPLATE.replace("{pins}", _pin_lines())

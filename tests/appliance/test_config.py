@@ -11,10 +11,11 @@ from dealer_app.config import (
     DEFAULT_CONFIG_TEXT,
     AppConfig,
     ConfigError,
-    default_pins,
     load_config,
     load_config_text,
 )
+from hardware.pins import PinMap
+from hardware.settings import PanelSettings as PanelTimings
 
 
 def problems_of(text: str) -> list[str]:
@@ -31,7 +32,7 @@ def test_empty_file_gives_the_documented_defaults() -> None:
     assert (config.limits.small_blind, config.limits.big_blind, config.limits.ante) == (1, 2, 1)
     assert (config.limits.max_per_round, config.limits.max_per_hand) == (6, 25)
     assert config.limits.chip_value_cents == 25
-    assert config.panel.pins == default_pins()
+    assert config.panel.pins == PinMap()
     assert config.camera.source == "none"
     assert config.data_dir == Path("/var/lib/dealer-app")
     assert config.web.port == 8000
@@ -46,7 +47,7 @@ def test_l4_default_file_holds_the_club_limits_in_chips_of_25_cents() -> None:
     assert config.limits.max_per_hand * cents == 625
     assert config.limits.structure == "capped"
     assert config.camera.source == "picamera2"
-    assert config.panel.pins == default_pins()
+    assert config.panel.pins == PinMap()
 
 
 def test_full_file_is_read_into_typed_settings(tmp_path: Path) -> None:
@@ -68,9 +69,10 @@ starting_stack = 400
 [panel]
 enabled = false
 pin_factory = "mock"
-[panel.pins]
-fold = 2
-seat_lights = [3, 4]
+hold_ms = 800
+[pins]
+fold = 14
+seat_lights = [9, 10]
 [camera]
 source = "replay"
 replay_dir = "frames"
@@ -91,9 +93,10 @@ threads = 40
     assert config.limits.max_per_hand == 0
     assert config.panel.enabled is False
     assert config.panel.pin_factory == "mock"
-    assert config.panel.pins["fold"] == 2
-    assert config.panel.pins["seat_lights"] == [3, 4]
-    assert config.panel.pins["check_call"] == 6
+    assert config.panel.hardware == PanelTimings(hold_time=0.8)
+    assert config.panel.pins.fold == 14
+    assert config.panel.pins.seat_lights == (9, 10)
+    assert config.panel.pins.check_call == 6
     assert config.camera.zones == {"board": ((0, 0), (100, 0), (100, 50))}
     assert config.data_dir == tmp_path / "data"
     assert (config.web.host, config.web.port, config.web.threads) == ("127.0.0.1", 8123, 40)
@@ -130,17 +133,18 @@ BAD_VALUES: list[tuple[str, str | None]] = [
     ("[limits]\nrake = 5", "limits.rake: unknown key (check the spelling; see `dealer-app config init`)"),
     ("[panel]\nenabled = 'yes'", "panel.enabled: must be true or false, got 'yes'"),
     ("[panel]\npin_factory = 'rpigpio'", "panel.pin_factory: must be one of auto, lgpio, mock, got 'rpigpio'"),
-    ("[panel.pins]\nfold = 40", "panel.pins.fold: must be an integer from 2 to 27, got 40"),
-    ("[panel.pins]\nok = 1", "panel.pins.ok: must be an integer from 2 to 27, got 1"),
-    ("[panel.pins]\nfold = 6", "panel.pins.check_call: pin 6 is already used by panel.pins.fold"),
-    ("[panel.pins]\nseat_lights = [4, 4]", "panel.pins.seat_lights: pin 4 is listed twice"),
-    ("[panel.pins]\nseat_lights = 4", "panel.pins.seat_lights: must be a list of BCM pin numbers from 2 to 27, got 4"),
-    ("[panel.pins]\nseat_lights = [4, 30]", "panel.pins.seat_lights: must be a list of BCM pin numbers from 2 to 27, got a list"),
-    (
-        "[panel.pins]\nseat_lights = [2, 3, 4, 7, 8, 9, 10, 11, 14, 15, 18]",
-        "panel.pins.seat_lights: must list at most 10 pins (one per seat), got 11",
-    ),
-    ("[panel.pins]\nraise = 3", "panel.pins.raise: unknown key (check the spelling; see `dealer-app config init`)"),
+    # [panel] timings and [pins] are checked by the panel's own classes (hardware/):
+    ("[panel]\nhold_ms = 'long'", "panel.hold_ms: expected a whole number, got 'long'"),
+    ("[panel]\ndisplay = 'lcd'", "panel.display: expected one of none, ssd1306, sh1106, got 'lcd'"),
+    ("[panel]\nflash = 1", "panel.flash: unknown key; known keys: debounce_ms, hold_ms, buzzer, display, display_address, i2c_port"),
+    ("[pins]\nfold = 40", "pins.fold: BCM 40 is not on the 40-pin header (GPIO 0-27)"),
+    ("[pins]\nok_next = 2", "pins.ok_next: BCM 2 is reserved for the I2C display (SDA)"),
+    ("[pins]\nfold = 6", "pins.check_call: BCM 6 is already used by pins.fold"),
+    ("[pins]\nraise = 3", "pins.raise: unknown key; known keys: fold, check_call, bet_raise, all_in, undo, ok_next, encoder_a, encoder_b, encoder_push, buzzer, seat_lights"),
+    ("[pins]\nseat_lights = [4, 12]", "pins.seat_lights: 9 seats (table.seats) need 9 seat lights, got 2"),
+    ("[table]\nseats = 2\n[pins]\nseat_lights = [4, 12]", None),
+    ("[panel]\nenabled = false\n[pins]\nseat_lights = [4]", None),
+    ("pins = 3", "pins: must be a table ([pins]), got 3"),
     ("[camera]\nsource = 'usb'", "camera.source: must be one of none, picamera2, opencv, replay, got 'usb'"),
     ("[camera]\ndevice = [0]", "camera.device: must be a video device number or a file name, got a list"),
     ("[camera]\nsource = 'replay'", 'camera.replay_dir: must name a folder of images when source = "replay"'),
@@ -224,6 +228,11 @@ def test_config_check_prints_ok_or_every_problem(tmp_path: Path, capsys: pytest.
     bad.write_text("[table]\nlanguage = 'de'\n", encoding="utf-8")
     assert main(["config", "check", "--config", str(bad)]) == 1
     assert capsys.readouterr().err == f"{bad}: table.language: must be one of en, nl, got 'de'\n"
+
+
+def test_default_file_pins_are_the_panels_documented_defaults() -> None:
+    assert "[pins]" in DEFAULT_CONFIG_TEXT
+    assert load_config_text(DEFAULT_CONFIG_TEXT).panel.pins == PinMap()
 
 
 def test_app_config_default_matches_an_empty_file() -> None:
