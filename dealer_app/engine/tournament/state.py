@@ -307,8 +307,9 @@ class TournamentState:
         name = event.name.strip()
         if not name:
             raise TournamentError("A player needs a name")
-        if any(p.name.casefold() == name.casefold() for p in self.players.values()):
-            raise TournamentError(f"{name} is already registered")
+        for other in self.players.values():
+            if other.name.casefold() == name.casefold():
+                raise TournamentError(f"{other.name} is already registered")
         if event.player != len(self.players) + 1:
             raise TournamentError(f"Player number {event.player} is not the next one")
         check_registration(self.rules, name, event.paid, event.age_confirmed)
