@@ -1,0 +1,131 @@
+"""Buttons through the real input layer on MockFactory pins: debounce, click, hold, chord."""
+
+from __future__ import annotations
+
+from gpiozero.pins.mock import MockFactory
+from pytest import approx
+
+from hardware.clock import ManualClock
+from hardware.events import Chord, Click, Hold
+from hardware.panel import Panel
+from hardware.pins import ButtonName
+from hardware.virtual import VirtualPanel
+
+FOLD = ButtonName.FOLD
+UNDO = ButtonName.UNDO
+
+
+def test_bouncing_button_ten_toggles_within_5ms_gives_exactly_one_click(
+    panel: Panel, virtual: VirtualPanel, clock: ManualClock
+) -> None:
+    virtual.bounce(FOLD, toggles=10, within=0.005)
+    clock.advance(1.0)
+    assert panel.poll() == [Click(FOLD, at=approx(100.025))]
+
+
+def test_bounce_on_press_and_on_release_of_a_real_press_is_one_click(
+    panel: Panel, factory: MockFactory, clock: ManualClock
+) -> None:
+    pin = factory.pin(panel.pins.fold)
+    for toggle in range(11):  # ends closed
+        pin.drive_low() if toggle % 2 == 0 else pin.drive_high()
+        clock.advance(0.0005)
+    clock.advance(0.15)
+    panel.update()
+    for toggle in range(9):  # release, bouncing, ends open
+        pin.drive_high() if toggle % 2 == 0 else pin.drive_low()
+        clock.advance(0.0005)
+    clock.advance(0.05)
+    events = panel.poll()
+    assert events == [Click(FOLD, at=approx(100.1555))]
+
+
+def test_bounce_is_ignored_even_without_any_update_in_between(
+    panel: Panel, factory: MockFactory, clock: ManualClock
+) -> None:
+    pin = factory.pin(panel.pins.check_call)
+    for toggle in range(10):
+        pin.drive_low() if toggle % 2 == 0 else pin.drive_high()
+    clock.advance(0.5)
+    assert panel.poll() == [Click(ButtonName.CHECK_CALL, at=100.5)]
+
+
+def test_two_presses_further_apart_than_the_debounce_time_are_two_clicks(
+    panel: Panel, virtual: VirtualPanel
+) -> None:
+    virtual.click(FOLD)
+    virtual.click(FOLD)
+    assert [type(e) for e in panel.poll()] == [Click, Click]
+
+
+def test_hold_is_reported_once_when_the_time_is_reached_and_release_adds_nothing(
+    panel: Panel, virtual: VirtualPanel, clock: ManualClock
+) -> None:
+    virtual.down(UNDO)
+    clock.advance(0.99)
+    assert panel.poll() == []
+    clock.advance(0.01)
+    assert panel.poll() == [Hold(UNDO, at=101.0)]
+    clock.advance(3.0)
+    assert panel.poll() == []
+    virtual.up(UNDO)
+    assert panel.poll() == []
+
+
+def test_hold_is_reported_at_release_when_nobody_polled_during_it(
+    panel: Panel, factory: MockFactory, clock: ManualClock
+) -> None:
+    factory.pin(panel.pins.undo).drive_low()
+    clock.advance(1.5)
+    factory.pin(panel.pins.undo).drive_high()
+    assert panel._events.get_nowait() == Hold(UNDO, at=101.0)
+
+
+def test_two_long_presses_are_two_holds(panel: Panel, virtual: VirtualPanel) -> None:
+    virtual.hold(UNDO)
+    virtual.hold(UNDO)
+    assert [type(e) for e in panel.poll()] == [Hold, Hold]
+
+
+def test_two_buttons_at_once_give_one_chord_and_no_click(
+    panel: Panel, virtual: VirtualPanel, clock: ManualClock
+) -> None:
+    virtual.chord(FOLD, ButtonName.ALL_IN)
+    assert panel.poll() == [Chord(frozenset({FOLD, ButtonName.ALL_IN}), at=approx(clock.now() - 0.025))]
+
+
+def test_chord_held_long_gives_no_hold(panel: Panel, virtual: VirtualPanel) -> None:
+    virtual.chord(UNDO, ButtonName.OK_NEXT, seconds=3.0)
+    events = panel.poll()
+    assert events == [Chord(frozenset({UNDO, ButtonName.OK_NEXT}), at=events[0].at)]
+
+
+def test_hold_already_reported_stays_and_the_later_chord_is_reported(
+    panel: Panel, virtual: VirtualPanel, clock: ManualClock
+) -> None:
+    virtual.down(UNDO)
+    clock.advance(1.2)
+    assert panel.poll() == [Hold(UNDO, at=101.0)]
+    virtual.click(FOLD)
+    virtual.up(UNDO)
+    assert panel.poll() == [Chord(frozenset({UNDO, FOLD}), at=clock.now())]
+
+
+def test_overlapping_presses_rolling_from_one_button_to_the_next_are_a_chord(
+    panel: Panel, virtual: VirtualPanel
+) -> None:
+    virtual.down(FOLD)
+    virtual.panel.clock.sleep(0.05)
+    virtual.down(ButtonName.CHECK_CALL)
+    virtual.panel.clock.sleep(0.05)
+    virtual.up(FOLD)
+    virtual.panel.clock.sleep(0.05)
+    assert panel.poll() == []
+    virtual.up(ButtonName.CHECK_CALL)
+    assert [type(e) for e in panel.poll()] == [Chord]
+
+
+def test_pressed_reports_buttons_down(panel: Panel, virtual: VirtualPanel) -> None:
+    virtual.down(ButtonName.BET_RAISE)
+    assert panel.pressed() == {ButtonName.BET_RAISE}
+    assert virtual.state()["pressed"] == ["bet_raise"]
