@@ -1,0 +1,104 @@
+"""Dutch and English texts of the web pages, and the visitor's language choice.
+
+>>> translate("login", "nl"), translate("login", "en")
+('Aanmelden', 'Sign in')
+>>> translate("no such key", "en")
+'no such key'
+"""
+
+from __future__ import annotations
+
+from flask import request, session
+
+from dealer_app.web.settings import LANGUAGES
+
+#: key -> (Dutch, English)
+TEXTS: dict[str, tuple[str, str]] = {
+    "scoreboard": ("Scorebord", "Scoreboard"),
+    "dealer_console": ("Dealerconsole", "Dealer console"),
+    "organiser": ("Organisator", "Organiser"),
+    "login": ("Aanmelden", "Sign in"),
+    "logout": ("Afmelden", "Sign out"),
+    "pin": ("PIN", "PIN"),
+    "password": ("Wachtwoord", "Password"),
+    "role": ("Rol", "Role"),
+    "dealer": ("Dealer", "Dealer"),
+    "setup": ("Eerste start", "First start"),
+    "setup_intro": (
+        "Kies de PIN van de dealer en het wachtwoord van de organisator. Er is geen standaardwachtwoord.",
+        "Choose the dealer's PIN and the organiser's password. There is no default password.",
+    ),
+    "setup_token": ("Startcode (getoond bij het opstarten)", "Setup code (shown at start)"),
+    "dealer_pin": ("PIN dealer (4-8 cijfers)", "Dealer PIN (4-8 digits)"),
+    "organiser_password": ("Wachtwoord organisator (min. 8 tekens)", "Organiser password (8+ characters)"),
+    "save": ("Opslaan", "Save"),
+    "wrong_secret": ("Verkeerde PIN of verkeerd wachtwoord", "Wrong PIN or password"),
+    "locked_out": (
+        "Te veel foute pogingen: probeer opnieuw over {seconds} s",
+        "Too many wrong tries: try again in {seconds} s",
+    ),
+    "setup_done": ("Instellingen opgeslagen: meld je aan", "Saved: now sign in"),
+    "wrong_setup_token": ("Verkeerde startcode", "Wrong setup code"),
+    "already_setup": ("De toegang is al ingesteld", "Access is already set up"),
+    "hand": ("Hand", "Hand"),
+    "level": ("Niveau", "Level"),
+    "limits": ("Limieten", "Limits"),
+    "board": ("Bord", "Board"),
+    "pot": ("Pot", "Pot"),
+    "main_pot": ("Hoofdpot", "Main pot"),
+    "side_pot": ("Zijpot", "Side pot"),
+    "eligible": ("kans voor", "for"),
+    "last_actions": ("Laatste acties", "Last actions"),
+    "to_act": ("aan zet", "to act"),
+    "folded": ("gepast", "folded"),
+    "all_in": ("all-in", "all-in"),
+    "sitting_out": ("zit uit", "sitting out"),
+    "empty_seat": ("vrij", "empty"),
+    "bet": ("inzet", "bet"),
+    "stack": ("stapel", "stack"),
+    "equity": ("winkans", "equity"),
+    "showdown": ("Showdown", "Showdown"),
+    "winners": ("Winnaars", "Winners"),
+    "tournament": ("Toernooi", "Tournament"),
+    "players_left": ("Spelers over", "Players left"),
+    "average_stack": ("Gemiddelde stapel", "Average stack"),
+    "rebuys": ("Rebuys", "Rebuys"),
+    "prize_pool": ("Prijzenpot", "Prize pool"),
+    "level_clock": ("Klok", "Clock"),
+    "connected": ("live", "live"),
+    "disconnected": ("verbinding verbroken, opnieuw verbinden...", "disconnected, reconnecting..."),
+    "prompt": ("Opdracht", "Prompt"),
+    "actions": ("Acties", "Actions"),
+    "amount": ("Bedrag", "Amount"),
+    "undo": ("Ongedaan maken", "Undo"),
+    "misdeal": ("Misdeal", "Misdeal"),
+    "void_hand": ("Hand ongeldig", "Void hand"),
+    "cards": ("Kaarten", "Cards"),
+    "enter_cards": ("Kaarten invoeren of verbeteren", "Enter or correct cards"),
+    "seats": ("Plaatsen", "Seats"),
+    "audit": ("Logboek", "Audit log"),
+    "panel": ("Knoppenpaneel", "Button panel"),
+    "downloads": ("Downloads", "Downloads"),
+    "refused": ("Geweigerd", "Refused"),
+    "language": ("Taal", "Language"),
+    "no_hand": ("Geen hand bezig", "No hand in play"),
+}
+
+
+def translate(key: str, lang: str, **values: object) -> str:
+    """The text of ``key`` in ``lang`` (the key itself when unknown), with ``values`` filled in."""
+    pair = TEXTS.get(key)
+    if pair is None:
+        return key
+    text = pair[0] if lang == "nl" else pair[1]
+    return text.format(**values) if values else text
+
+
+def current_lang(default: str) -> str:
+    """The visitor's language: ``?lang=`` (remembered in the session), else the session's, else ``default``."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        session["lang"] = asked
+        return asked
+    remembered = session.get("lang")
+    return remembered if remembered in LANGUAGES else default

@@ -1,0 +1,183 @@
+"""The OpenAPI 3.0 document of the JSON API (served at ``/api/openapi.json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_app.web.command_schema import any_command_schema
+
+ERROR = {
+    "type": "object",
+    "properties": {"error": {"type": "string"}, "ok": {"type": "boolean"}},
+    "required": ["error"],
+}
+CSRF_HEADER = {
+    "name": "X-CSRF-Token",
+    "in": "header",
+    "required": True,
+    "description": "The csrf_token from GET /api/session",
+    "schema": {"type": "string"},
+}
+LANG = {
+    "name": "lang",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string", "enum": ["nl", "en"]},
+}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    texts = {
+        400: "Malformed request",
+        401: "Not signed in",
+        403: "Wrong role or missing CSRF token",
+        422: "Refused by the table rules (the reason says why)",
+        429: "Locked out after too many wrong tries",
+    }
+    return {str(code): _json(ERROR, texts[code]) for code in codes}
+
+
+def openapi_document() -> dict[str, Any]:
+    """The whole document."""
+    view = {"type": "object", "description": "See docs/web.md (public payload)"}
+    session = {
+        "type": "object",
+        "properties": {
+            "role": {"type": "string", "enum": ["spectator", "dealer", "organiser"]},
+            "csrf_token": {"type": "string"},
+        },
+        "required": ["role"],
+    }
+    stream = {
+        "description": "text/event-stream of `view` events; id = log sequence number",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    }
+    return {
+        "openapi": "3.0.3",
+        "info": {
+            "title": "dealer-app table API",
+            "version": "1",
+            "description": (
+                "The commands of the dealer console and button panel. Sign in with "
+                "POST /api/session, then send the csrf_token in X-CSRF-Token."
+            ),
+        },
+        "components": {
+            "securitySchemes": {
+                "session": {"type": "apiKey", "in": "cookie", "name": "dealer_session"}
+            }
+        },
+        "paths": {
+            "/api/session": {
+                "get": {
+                    "summary": "Role and CSRF token of this session",
+                    "responses": {"200": _json(session, "The session")},
+                },
+                "post": {
+                    "summary": "Sign in as dealer (PIN) or organiser (password)",
+                    "parameters": [CSRF_HEADER],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "properties": {
+                                        "role": {"type": "string", "enum": ["dealer", "organiser"]},
+                                        "secret": {"type": "string", "maxLength": 100},
+                                    },
+                                    "required": ["role", "secret"],
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": _json(session, "Signed in"),
+                        **_errors(400, 401, 403, 429),
+                    },
+                },
+                "delete": {
+                    "summary": "Sign out",
+                    "parameters": [CSRF_HEADER],
+                    "responses": {"200": _json(session, "Signed out"), **_errors(403)},
+                },
+            },
+            "/api/view": {
+                "get": {
+                    "summary": "Public view of the table (no hidden card)",
+                    "parameters": [LANG],
+                    "responses": {"200": _json(view, "The scoreboard payload")},
+                }
+            },
+            "/api/dealer/view": {
+                "get": {
+                    "summary": "Dealer view: legal actions and amount window",
+                    "parameters": [LANG],
+                    "security": [{"session": []}],
+                    "responses": {"200": _json(view, "The console payload"), **_errors(401, 403)},
+                }
+            },
+            "/api/commands": {
+                "post": {
+                    "summary": "Run one table command (docs/commands.md)",
+                    "security": [{"session": []}],
+                    "parameters": [CSRF_HEADER],
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": any_command_schema()}},
+                    },
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "ok": {"type": "boolean"},
+                                    "seqs": {"type": "array", "items": {"type": "integer"}},
+                                },
+                                "required": ["ok", "seqs"],
+                            },
+                            "Done; the events written",
+                        ),
+                        **_errors(400, 401, 403, 422),
+                    },
+                }
+            },
+            "/api/log": {
+                "get": {
+                    "summary": "Audit view: the event log after a sequence number",
+                    "security": [{"session": []}],
+                    "parameters": [
+                        {
+                            "name": "after",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "integer", "minimum": 0},
+                        }
+                    ],
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "properties": {"events": {"type": "array", "items": {"type": "object"}}},
+                                "required": ["events"],
+                            },
+                            "Events in order",
+                        ),
+                        **_errors(400, 401, 403),
+                    },
+                }
+            },
+            "/api/events": {"get": {"summary": "Public live stream", "responses": {"200": stream}}},
+            "/api/dealer/events": {
+                "get": {
+                    "summary": "Dealer live stream",
+                    "security": [{"session": []}],
+                    "responses": {"200": stream, **_errors(401, 403)},
+                }
+            },
+        },
+    }
