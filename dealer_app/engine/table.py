@@ -284,15 +284,19 @@ class Table:
         ]
         if len(dealt) < 2:
             return self._plan_first(level, candidates)
-        if len(dealt) == 2:
-            other = dealt[0] if dealt[1] == bb else dealt[1]
-            return self._make_plan(level, other, False, other, other, bb, dealt)
-        sb_position = self.last_bb
-        sb = sb_position if sb_position in dealt and sb_position != bb else None
-        button = self.last_sb_position if self.last_sb_position is not None else self.button
-        if not self._button_fits(button, sb_position, bb):
-            button = self._seat_before(sb_position, exclude=bb, among=dealt)
-        return self._make_plan(level, button, button not in dealt, sb, sb_position, bb, dealt)
+        if len(dealt) > 2:
+            sb_position = self.last_bb
+            button = self.last_sb_position if self.last_sb_position is not None else self.button
+            if not self._button_fits(button, sb_position, bb):
+                button = self._seat_before(sb_position, exclude=bb, among=dealt)
+            # WL 158: nobody posts in between the button and the small blind; they wait.
+            between = self._clockwise_from(button)[: self._clockwise_from(button).index(sb_position)]
+            dealt = [s for s in dealt if s == bb or not (self.players[s].post_next and s in between)]
+            if len(dealt) > 2:
+                sb = sb_position if sb_position in dealt and sb_position != bb else None
+                return self._make_plan(level, button, button not in dealt, sb, sb_position, bb, dealt)
+        other = dealt[0] if dealt[1] == bb else dealt[1]
+        return self._make_plan(level, other, False, other, other, bb, dealt)
 
     def _plan_first(self, level: Level, dealt: list[int]) -> HandPlan:
         """Everyone plays; the button where it was placed (or on the next player)."""

@@ -2,6 +2,7 @@
 
 from dealer_app.store.eventlog import (
     GENESIS_HASH,
+    LOG_NAME,
     Event,
     EventLog,
     LogError,
@@ -13,6 +14,7 @@ from dealer_app.store.eventlog import (
 
 __all__ = [
     "GENESIS_HASH",
+    "LOG_NAME",
     "Event",
     "EventLog",
     "LogError",

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 GENESIS_HASH = "0" * 64
+#: The file name of a table's log inside its data directory.
+LOG_NAME = "events.sqlite3"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
