@@ -23,6 +23,7 @@ from typing import Any
 from hardware.pins import PinMap, PinMapError
 from hardware.settings import PanelSettings as PanelTimings
 from hardware.settings import PanelSettingsError
+from vision.zones import ZoneError, Zones
 
 #: Where ``dealer-app run`` looks when no ``--config`` is given (the file install.sh writes).
 DEFAULT_CONFIG_PATH = Path("/etc/dealer-app/dealer-app.toml")
@@ -33,7 +34,6 @@ MISDEAL_BUTTON = ("same", "moves")
 LANGUAGES = ("en", "nl")
 CAMERA_SOURCES = ("none", "picamera2", "opencv", "replay")
 PIN_FACTORIES = ("auto", "lgpio", "mock")
-ZONE_NAMES = ("board", "reader")
 
 
 class ConfigError(ValueError):
@@ -95,10 +95,12 @@ class PanelSettings:
 
 @dataclass(frozen=True)
 class CameraSettings:
-    """The camera above the felt and its zones (polygons in image pixels).
+    """The camera above the felt, the deck profile and the zones.
 
     ``source``: ``none`` (cards entered by hand), ``picamera2`` (Pi camera), ``opencv``
     (``device``: a video device number or a file), ``replay`` (``replay_dir``: image files).
+    ``profile``: the deck profile made by calibration (empty: the default reader).
+    ``zones``: polygons in fractions of the image (0..1), as the console saves them.
     """
 
     source: str = "none"
@@ -107,7 +109,8 @@ class CameraSettings:
     width: int = 2304
     height: int = 1296
     fps: int = 10
-    zones: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    profile: str = ""
+    zones: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -335,37 +338,16 @@ def _camera(r: _Reader) -> CameraSettings:
     width = r.int("width", d.width, 160, 4608)
     height = r.int("height", d.height, 120, 2592)
     fps = r.int("fps", d.fps, 1, 60)
+    profile = r.str("profile", d.profile)
     zones_reader = r.section("zones")
-    zones: dict[str, tuple[tuple[int, int], ...]] = {}
-    for name in ZONE_NAMES:
-        polygon = zones_reader.raw(name, None)
-        if polygon is None:
-            continue
-        points = _polygon(polygon)
-        if points is None:
-            zones_reader.problem(name, f"must be a list of at least 3 [x, y] pixel points, got {_show(polygon)}")
-        elif any(not (0 <= x <= width and 0 <= y <= height) for x, y in points):
-            zones_reader.problem(name, f"has a point outside the {width}x{height} image")
-        else:
-            zones[name] = points
-    zones_reader.unknown_keys()
+    zones_reader.used.update(zones_reader.data)
+    zones: dict[str, tuple[tuple[float, float], ...]] = {}
+    try:
+        zones = {z.name: z.polygon for z in Zones.from_dict(zones_reader.data).zones}
+    except ZoneError as exc:
+        zones_reader.problems.append(f"camera.zones: {exc}")
     r.unknown_keys()
-    return CameraSettings(source, str(device), replay_dir, width, height, fps, zones)
-
-
-def _polygon(value: Any) -> tuple[tuple[int, int], ...] | None:
-    if not isinstance(value, list) or len(value) < 3:
-        return None
-    points = []
-    for point in value:
-        if (
-            not isinstance(point, list)
-            or len(point) != 2
-            or not all(isinstance(c, int) and not isinstance(c, bool) for c in point)
-        ):
-            return None
-        points.append((point[0], point[1]))
-    return tuple(points)
+    return CameraSettings(source, str(device), replay_dir, width, height, fps, profile, zones)
 
 
 def _data_dir(r: _Reader, path: Path | None) -> Path:
@@ -429,10 +411,13 @@ width = 2304            # Camera Module 3 binned full view
 height = 1296
 fps = 10
 
-# [camera.zones] are set on a snapshot in the dealer console; they may also be written here
-# as polygons of [x, y] image pixels, e.g.
-# board = [[400, 300], [1900, 300], [1900, 700], [400, 700]]
-# reader = [[800, 800], [1500, 800], [1500, 1200], [800, 1200]]
+profile = ""            # the deck profile from calibration (empty: the reader for standard decks)
+
+# The zones are set on a camera snapshot in the dealer console; they may also be written
+# here, as polygons in fractions of the image (0 = left/top, 1 = right/bottom):
+# [camera.zones]
+# board = [[0.2, 0.25], [0.8, 0.25], [0.8, 0.5], [0.2, 0.5]]
+# reader = [[0.35, 0.6], [0.65, 0.6], [0.65, 0.9], [0.35, 0.9]]
 
 [storage]
 data_dir = "/var/lib/dealer-app"  # the event log and exports; on the writable partition

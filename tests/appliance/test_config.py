@@ -76,8 +76,9 @@ seat_lights = [9, 10]
 [camera]
 source = "replay"
 replay_dir = "frames"
+profile = "club-deck.npz"
 [camera.zones]
-board = [[0, 0], [100, 0], [100, 50]]
+board = [[0, 0], [1, 0], [0.5, 0.5]]
 [storage]
 data_dir = "data"
 [web]
@@ -97,7 +98,8 @@ threads = 40
     assert config.panel.pins.fold == 14
     assert config.panel.pins.seat_lights == (9, 10)
     assert config.panel.pins.check_call == 6
-    assert config.camera.zones == {"board": ((0, 0), (100, 0), (100, 50))}
+    assert config.camera.zones == {"board": ((0.0, 0.0), (1.0, 0.0), (0.5, 0.5))}
+    assert config.camera.profile == "club-deck.npz"
     assert config.data_dir == tmp_path / "data"
     assert (config.web.host, config.web.port, config.web.threads) == ("127.0.0.1", 8123, 40)
     assert config.path == path
@@ -151,10 +153,12 @@ BAD_VALUES: list[tuple[str, str | None]] = [
     ("[camera]\nwidth = 100", "camera.width: must be an integer from 160 to 4608, got 100"),
     ("[camera]\nheight = 3000", "camera.height: must be an integer from 120 to 2592, got 3000"),
     ("[camera]\nfps = 0", "camera.fps: must be an integer from 1 to 60, got 0"),
-    ("[camera.zones]\nboard = [[0, 0], [1, 1]]", "camera.zones.board: must be a list of at least 3 [x, y] pixel points, got a list"),
-    ("[camera.zones]\nreader = [[0, 0], [1, 1], [1, 'a']]", "camera.zones.reader: must be a list of at least 3 [x, y] pixel points, got a list"),
-    ("[camera.zones]\nboard = [[0, 0], [5000, 0], [0, 10]]", "camera.zones.board: has a point outside the 2304x1296 image"),
-    ("[camera.zones]\nmuck = [[0, 0], [1, 0], [0, 1]]", "camera.zones.muck: unknown key (check the spelling; see `dealer-app config init`)"),
+    # zones are checked by vision's own class (fractions of the image):
+    ("[camera.zones]\nboard = [[0, 0], [1, 1]]", "camera.zones: Zone 'board' needs at least 3 points, got 2"),
+    ("[camera.zones]\nreader = [[0, 0], [1, 1], [1, 'a']]", "camera.zones: Zone 'reader': points must be [x, y] pairs"),
+    ("[camera.zones]\nboard = [[0, 0], [500, 0], [0, 1]]", "camera.zones: Zone 'board': coordinates are fractions of the image, 0 to 1"),
+    ("[camera.zones]\nmuck = [[0, 0], [1, 0], [0, 1]]", "camera.zones: Unknown zone 'muck': use board or reader"),
+    ("[camera]\nprofile = 3", "camera.profile: must be text in quotes, got 3"),
     ("[storage]\ndata_dir = ''", "storage.data_dir: must not be empty"),
     ("[storage]\ndata_dir = 7", "storage.data_dir: must be text in quotes, got 7"),
     ("[web]\nport = 0", "web.port: must be an integer from 1 to 65535, got 0"),
