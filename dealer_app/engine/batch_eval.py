@@ -2,7 +2,8 @@
 :func:`dealer_app.engine.evaluator.hand_strength` (1 .. 7462, higher wins, equal splits).
 
 A hand's key is the sum of its cards' :data:`~dealer_app.engine.eval_tables.CARD_KEYS`
-(``int64``); keys without a flush bit are looked up in a direct table of the rank sum
+(``int64``; enumerations keep its two halves apart: ``int32`` rank sums and ``uint16`` suit
+counters); keys without a flush bit are looked up in a direct table of the rank sum
 (:func:`rank_lookup`, one ``uint16`` array of about 7.8 M entries, 15.7 MB, per hand size),
 the few flushes by their suit's rank mask (:func:`flush_lookup`, 8,192 entries).
 The tables are built on first use (about 0.1 s) and kept for the life of the process.
@@ -15,6 +16,7 @@ array([7462, 6110], dtype=uint16)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
@@ -25,6 +27,7 @@ from dealer_app.engine.eval_tables import (
     FLUSH_BITS,
     KEY_START,
     MAX_RANK_SUM,
+    RANK_KEYS,
     RANK_SHIFT,
     flush_table,
     rank_tables,
@@ -32,6 +35,10 @@ from dealer_app.engine.eval_tables import (
 
 #: :data:`~dealer_app.engine.eval_tables.CARD_KEYS` as an ``int64`` array indexed by card.
 CARD_KEY_ARRAY = np.array(CARD_KEYS, dtype=np.int64)
+#: Rank key of each card (``int32``): the rank-sum half of :data:`CARD_KEY_ARRAY`.
+RANK_KEY_ARRAY = np.array([RANK_KEYS[c >> 2] for c in range(52)], dtype=np.int32)
+#: Suit counter of each card (``uint16``): the low half of :data:`CARD_KEY_ARRAY`.
+SUIT_COUNT_ARRAY = np.array([1 << (4 * (c & 3)) for c in range(52)], dtype=np.uint16)
 #: Key of each card for flushes: bit ``13 * suit + rank``; a hand's sum holds one 13-bit rank
 #: mask per suit.
 SUIT_MASK_KEY_ARRAY = np.array([1 << (13 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.int64)
@@ -63,23 +70,34 @@ def hand_keys(hands: np.ndarray) -> np.ndarray:
     return keys
 
 
-def flush_strengths(keys: np.ndarray, suit_masks: np.ndarray) -> np.ndarray:
-    """Strengths of flush hands from their keys (a flush bit set) and their suit-mask keys
-    (the sums of :data:`SUIT_MASK_KEYS`: one 13-bit rank mask per suit)."""
-    flags = keys & FLUSH_BITS
+def flush_strengths(suit_counts: np.ndarray, suit_masks: np.ndarray) -> np.ndarray:
+    """Strengths of flush hands from their suit counters (:data:`KEY_START` included, a flush
+    bit set) and their suit-mask keys (sums of :data:`SUIT_MASK_KEY_ARRAY`)."""
+    flags = suit_counts.astype(np.int64) & FLUSH_BITS
     # The flush bit of suit s is 0x8 << 4s; only one suit can hold five of seven cards.
     suit = (flags > 0x8).astype(np.int64) + (flags > 0x80) + (flags > 0x800)
     masks = (suit_masks >> (13 * suit)) & 0x1FFF
     return flush_lookup().take(masks)
 
 
-def strengths_from_keys(keys: np.ndarray, size: int, suit_masks_of_rows) -> np.ndarray:
-    """Strengths for hand keys of ``size`` cards. ``suit_masks_of_rows(rows)`` returns the
+def flush_rows(suit_counts: np.ndarray) -> np.ndarray:
+    """Positions of the hands whose suit counters (:data:`KEY_START` included) show a flush."""
+    return np.flatnonzero((suit_counts & FLUSH_BITS) != 0)
+
+
+def strengths_from_sums(
+    size: int,
+    rank_sums: np.ndarray,
+    suit_counts: np.ndarray,
+    suit_masks_of_rows: Callable[[np.ndarray], np.ndarray],
+) -> np.ndarray:
+    """Strengths of hands of ``size`` cards from their rank-key sums (``int32``) and suit
+    counters (``uint16``, :data:`KEY_START` included). ``suit_masks_of_rows(rows)`` returns the
     suit-mask keys of those rows; it is called only for the rows holding a flush."""
-    strengths = rank_lookup(size).take(keys >> RANK_SHIFT)
-    flush_rows = np.flatnonzero(keys & FLUSH_BITS)
-    if flush_rows.size:
-        strengths[flush_rows] = flush_strengths(keys[flush_rows], suit_masks_of_rows(flush_rows))
+    strengths = rank_lookup(size).take(rank_sums)
+    rows = flush_rows(suit_counts)
+    if rows.size:
+        strengths[rows] = flush_strengths(suit_counts[rows], suit_masks_of_rows(rows))
     return strengths
 
 
@@ -100,11 +118,12 @@ def batch_strength(hands: np.ndarray) -> np.ndarray:
         bad = hands[(hands < 0) | (hands > 51)][0]
         raise CardError(f"Not a card number: {int(bad)}")
     keys = hand_keys(hands)
-
-    def suit_masks_of_rows(rows: np.ndarray) -> np.ndarray:
-        return SUIT_MASK_KEY_ARRAY.take(hands[rows].astype(np.intp)).sum(axis=1)
-
-    return strengths_from_keys(keys, hands.shape[1], suit_masks_of_rows)
+    strengths = rank_lookup(hands.shape[1]).take(keys >> RANK_SHIFT)
+    rows = np.flatnonzero(keys & FLUSH_BITS)
+    if rows.size:
+        suit_masks = SUIT_MASK_KEY_ARRAY.take(hands[rows].astype(np.intp)).sum(axis=1)
+        strengths[rows] = flush_strengths(keys[rows] & 0xFFFF, suit_masks)
+    return strengths
 
 
 def check_rows(hands: np.ndarray) -> None:

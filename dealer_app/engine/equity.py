@@ -19,9 +19,10 @@ from math import comb
 import numpy as np
 
 from dealer_app.engine.batch_eval import (
-    CARD_KEY_ARRAY,
+    RANK_KEY_ARRAY,
+    SUIT_COUNT_ARRAY,
     SUIT_MASK_KEY_ARRAY,
-    strengths_from_keys,
+    strengths_from_sums,
 )
 from dealer_app.engine.cards import CardError, check_unique, parse_cards
 from dealer_app.engine.eval_tables import KEY_START
@@ -89,8 +90,10 @@ def hand_strengths_over_boards(
     used = {c for h in hands for c in h} | set(board) | set(dead)
     deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)
     missing = 5 - len(board)
-    board_keys = subset_sums(CARD_KEY_ARRAY[deck], missing)
-    board_keys += KEY_START + int(CARD_KEY_ARRAY[board].sum())
+    board_rank_sums = subset_sums(RANK_KEY_ARRAY[deck], missing)
+    board_rank_sums += int(RANK_KEY_ARRAY[board].sum())
+    board_suit_counts = subset_sums(SUIT_COUNT_ARRAY[deck], missing)
+    board_suit_counts += KEY_START + int(SUIT_COUNT_ARRAY[board].sum())
     board_masks: list[np.ndarray] = []
 
     def masks_of(rows: np.ndarray) -> np.ndarray:
@@ -99,13 +102,15 @@ def hand_strengths_over_boards(
             board_masks.append(masks + int(SUIT_MASK_KEY_ARRAY[board].sum()))
         return board_masks[0][rows]
 
-    strengths = np.empty((len(hands), board_keys.size), dtype=np.uint16)
-    keys = np.empty_like(board_keys)
+    strengths = np.empty((len(hands), board_rank_sums.size), dtype=np.uint16)
+    rank_sums = np.empty_like(board_rank_sums)
+    suit_counts = np.empty_like(board_suit_counts)
     for row, hand in enumerate(hands):
-        np.add(board_keys, int(CARD_KEY_ARRAY[hand].sum()), out=keys)
+        np.add(board_rank_sums, int(RANK_KEY_ARRAY[hand].sum()), out=rank_sums)
+        np.add(board_suit_counts, int(SUIT_COUNT_ARRAY[hand].sum()), out=suit_counts)
         hand_mask = int(SUIT_MASK_KEY_ARRAY[hand].sum())
-        strengths[row] = strengths_from_keys(
-            keys, 7, lambda rows, hand_mask=hand_mask: masks_of(rows) + hand_mask
+        strengths[row] = strengths_from_sums(
+            7, rank_sums, suit_counts, lambda rows, hand_mask=hand_mask: masks_of(rows) + hand_mask
         )
     return strengths
 

@@ -19,14 +19,15 @@ import numpy as np
 
 
 def subset_sums(values: np.ndarray, k: int) -> np.ndarray:
-    """``int64`` sums of ``values`` over every ``k``-subset of its positions, in colex order."""
-    values = np.asarray(values, dtype=np.int64)
+    """Sums of ``values`` over every ``k``-subset of its positions, in colex order, in the
+    dtype of ``values`` (choose one wide enough for the largest sum)."""
+    values = np.asarray(values)
     n = values.size
     if not 0 <= k <= n:
         raise ValueError(f"Cannot choose {k} of {n}")
-    sums = np.zeros(1, dtype=np.int64)
+    sums = np.zeros(1, dtype=values.dtype)
     for size in range(1, k + 1):
-        grown = np.empty(comb(n, size), dtype=np.int64)
+        grown = np.empty(comb(n, size), dtype=values.dtype)
         start = 0
         for top in range(size - 1, n):
             count = comb(top, size - 1)
