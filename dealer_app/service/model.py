@@ -1,0 +1,596 @@
+"""The table as a fold over its stored events, and the decisions that make new events.
+
+:meth:`TableModel.apply` folds one stored event (replay and live use the same code).
+:meth:`TableModel.handle` turns a command into events, applying each one as it is made;
+it raises :class:`Refusal` with a dealer-readable reason on the first problem. The
+service runs ``handle`` on a copy and keeps the copy only once the events are durable,
+so a refused command changes nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealer_app.engine.cards import CardError, parse_cards
+from dealer_app.engine.events import BetRaise, BoardDealt, HandVoided, HoleCardsDealt, Muck, Show
+from dealer_app.engine.hand import IllegalAction, Phase
+from dealer_app.engine.structures import HandSetup, Post, PostKind
+from dealer_app.engine.table import HandPlan, Table, TableError, level_index
+from dealer_app.service.config import TableConfig
+from dealer_app.service.handrun import Entry, HandRun, Hold, engine_event_for
+
+SOURCES = ("button", "camera", "console", "system")
+BETTING = ("fold", "check", "call", "bet", "raise", "allin")
+STREETS = {1: "flop", 2: "turn", 3: "river"}
+_POST_KINDS = {"ante": PostKind.ANTE, "sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "dead": PostKind.DEAD}
+
+#: command -> (required fields, optional fields)
+COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "fold": ((), ("seat", "out_of_turn")),
+    "check": ((), ("seat", "out_of_turn")),
+    "call": ((), ("seat", "out_of_turn")),
+    "bet": (("to",), ("seat", "out_of_turn")),
+    "raise": (("to",), ("seat", "out_of_turn")),
+    "allin": ((), ("seat", "out_of_turn")),
+    "ok": ((), ()),
+    "board": (("cards",), ()),
+    "show": (("seat", "cards"), ()),
+    "muck": (("seat",), ()),
+    "undo": ((), ()),
+    "correct": (("seq",), ("to", "cards")),
+    "misdeal": ((), ()),
+    "void": ((), ("reason",)),
+    "join": (("seat", "name", "stack"), ("post",)),
+    "leave": (("seat",), ()),
+    "sit_out": (("seat",), ()),
+    "sit_in": (("seat",), ("post",)),
+    "set_stack": (("seat", "stack"), ("reason",)),
+    "button": (("seat",), ()),
+    "exclude": (("seat",), ("reason",)),
+    "clock": (("action",), ()),
+}
+
+
+class Refusal(Exception):
+    """A command that is not legal now; ``reason`` is for the dealer."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Clock:
+    """The level clock: running time is what counts, pauses excluded."""
+
+    started_at: float | None = None
+    paused_at: float | None = None
+    paused_total: float = 0.0
+
+    def elapsed(self, now: float) -> float:
+        if self.started_at is None:
+            return 0.0
+        end = self.paused_at if self.paused_at is not None else now
+        return max(0.0, end - self.started_at - self.paused_total)
+
+
+@dataclass
+class FinishedHand:
+    """What stays of a finished hand for views (last result)."""
+
+    number: int
+    pots: list[dict]
+    stacks: dict[int, int]
+    voided: bool
+    misdeal: bool
+
+
+@dataclass
+class TableModel:
+    """Everything the service knows, rebuilt from the log."""
+
+    config: TableConfig | None = None
+    table: Table | None = None
+    hand: HandRun | None = None
+    hands_started: int = 0
+    clock: Clock = field(default_factory=Clock)
+    last_hand: FinishedHand | None = None
+    redeal_of: int | None = None
+    pending: list[tuple[str, dict]] = field(default_factory=list)
+    next_seq: int = 1
+
+    def copy(self) -> TableModel:
+        return copy.deepcopy(self)
+
+    # -- folding stored events ----------------------------------------------------------
+
+    def apply(self, type_: str, payload: dict, seq: int) -> None:
+        """Fold one stored event into the model."""
+        handler = getattr(self, f"_on_{type_}", None)
+        if handler is None:
+            raise ValueError(f"Unknown event type {type_!r} (seq {seq})")
+        handler(payload, seq)
+        self.next_seq = seq + 1
+
+    def _on_table_opened(self, p: dict, seq: int) -> None:
+        self.config = TableConfig.from_dict(p["config"])
+        self.table = Table(self.config.seats)
+
+    def _on_config_changed(self, p: dict, seq: int) -> None:
+        config = TableConfig.from_dict(p["config"])
+        assert self.table is not None
+        if config.seats != self.table.seat_count:
+            self.table.seat_count = config.seats
+        self.config = config
+
+    def _on_seat_taken(self, p: dict, seq: int) -> None:
+        self._table.join(p["seat"], p["name"], p["stack"], p["post"])
+
+    def _on_seat_left(self, p: dict, seq: int) -> None:
+        self._table.leave(p["seat"])
+
+    def _on_sat_out(self, p: dict, seq: int) -> None:
+        self._table.sit_out(p["seat"])
+
+    def _on_sat_in(self, p: dict, seq: int) -> None:
+        self._table.sit_in(p["seat"], p["post"])
+
+    def _on_stack_set(self, p: dict, seq: int) -> None:
+        self._table.set_stack(p["seat"], p["stack"])
+
+    def _on_button_placed(self, p: dict, seq: int) -> None:
+        self._table.place_button(p["seat"])
+
+    def _on_excluded(self, p: dict, seq: int) -> None:
+        self._table.exclude(p["seat"])
+
+    def _on_clock(self, p: dict, seq: int) -> None:
+        action, at = p["action"], p["at"]
+        if action == "start":
+            self.clock = Clock(started_at=at)
+        elif action == "pause":
+            self.clock.paused_at = at
+        elif action == "resume" and self.clock.paused_at is not None:
+            self.clock.paused_total += at - self.clock.paused_at
+            self.clock.paused_at = None
+
+    def _on_hand_started(self, p: dict, seq: int) -> None:
+        plan = HandPlan.from_dict(p["plan"])
+        setup = HandSetup.from_dict(p["setup"])
+        self.hand = HandRun(p["hand"], plan, setup, self._table.copy(), p.get("redeal_of"))
+        self._table.start_hand(plan)
+        self.hands_started = p["hand"]
+        self.redeal_of = None
+
+    def _on_shuffled(self, p: dict, seq: int) -> None:
+        self._hand.add(Entry(seq, "shuffled"))
+
+    def _on_dealt(self, p: dict, seq: int) -> None:
+        self._hand.add(Entry(seq, "engine", HoleCardsDealt()))
+
+    def _on_action(self, p: dict, seq: int) -> None:
+        hand = self._hand
+        hand.add(Entry(seq, "engine", engine_event_for(hand.state, p["seat"], p["action"], p["to"])))
+
+    def _on_oot_held(self, p: dict, seq: int) -> None:
+        hold = Hold(p["seat"], p["action"], p["to"], p["facing"], p["street"])
+        self._hand.add(Entry(seq, "hold", hold=hold))
+
+    def _on_oot_bound(self, p: dict, seq: int) -> None:
+        """Informational: the fold derives bindings itself."""
+
+    _on_oot_released = _on_oot_bound
+
+    def _on_board(self, p: dict, seq: int) -> None:
+        self._hand.add(Entry(seq, "engine", BoardDealt("".join(p["cards"]))))
+
+    def _on_shown(self, p: dict, seq: int) -> None:
+        self._hand.add(Entry(seq, "engine", Show(p["seat"], "".join(p["cards"]))))
+
+    def _on_mucked(self, p: dict, seq: int) -> None:
+        self._hand.add(Entry(seq, "engine", Muck(p["seat"])))
+
+    def _on_voided(self, p: dict, seq: int) -> None:
+        self._hand.add(Entry(seq, "engine", HandVoided(p["reason"])))
+
+    def _on_undone(self, p: dict, seq: int) -> None:
+        self._hand.remove_last(p["seq"])
+
+    def _on_corrected(self, p: dict, seq: int) -> None:
+        hand = self._hand
+        entry = hand.entry(p["seq"])
+        assert entry is not None and entry.event is not None
+        hand.replace(p["seq"], _corrected_event(entry.event, p["field"], p["new"]))
+
+    def _on_misdeal(self, p: dict, seq: int) -> None:
+        hand = self._hand
+        stacks = hand.setup.stacks
+        self._finish_table(hand, stacks)
+        self.last_hand = FinishedHand(hand.number, [], stacks, voided=False, misdeal=True)
+        self.redeal_of = hand.number
+        self.hand = None
+
+    def _on_hand_ended(self, p: dict, seq: int) -> None:
+        hand = self._hand
+        stacks = {int(s): v for s, v in p["stacks"].items()}
+        self._finish_table(hand, stacks)
+        self.last_hand = FinishedHand(hand.number, p["pots"], stacks, hand.voided, misdeal=False)
+        self.redeal_of = hand.number if hand.voided and self._config.misdeal_button == "same" else None
+        self.hand = None
+
+    def _finish_table(self, hand: HandRun, stacks: dict[int, int]) -> None:
+        """End of hand: stacks back to the table; after a misdeal or void with the house
+        option "same" the button, blinds and blinds owed are as before the hand (D4)."""
+        interrupted = hand.voided or hand.state.phase not in (Phase.FINISHED,)
+        if interrupted and self._config.misdeal_button == "same":
+            self.table = hand.table_before.copy()
+        self._table.end_hand(stacks)
+
+    @property
+    def _table(self) -> Table:
+        assert self.table is not None, "table_opened must come first"
+        return self.table
+
+    @property
+    def _config(self) -> TableConfig:
+        assert self.config is not None
+        return self.config
+
+    @property
+    def _hand(self) -> HandRun:
+        if self.hand is None:
+            raise ValueError("No hand in progress")
+        return self.hand
+
+    # -- deciding: command -> events --------------------------------------------------------
+
+    def emit(self, type_: str, payload: dict) -> None:
+        """Make one new event: apply it now, remember it for the log."""
+        self.apply(type_, payload, self.next_seq)
+        self.pending.append((type_, payload))
+
+    def handle(self, command: Any, now: float) -> list[tuple[str, dict]]:
+        """Turn ``command`` into events (applied to this model); raise :class:`Refusal`."""
+        self.pending = []
+        name = _check_shape(command)
+        try:
+            getattr(self, f"_cmd_{name}")(command, now)
+        except IllegalAction as err:
+            raise Refusal(err.reason) from err
+        except (TableError, CardError) as err:
+            raise Refusal(str(err)) from err
+        return self.pending
+
+    def level_for(self, now: float) -> int:
+        levels = self._config.levels
+        return level_index(levels, self.clock.elapsed(now)) if len(levels) > 1 else 0
+
+    def plan_next(self, now: float) -> HandPlan:
+        """The next hand's plan (raises :class:`TableError` when none can start)."""
+        level = self._config.levels[self.level_for(now)]
+        return self._table.plan_hand(level)
+
+    def setup_for(self, plan: HandPlan) -> HandSetup:
+        structure = self._config.structure_for(plan.level)
+        posts = tuple(
+            Post(p.seat, PostKind.LIVE if p.kind == "bb" and p.seat != plan.bb else _POST_KINDS[p.kind], p.amount)
+            for p in plan.posts
+        )
+        seats = tuple(sorted(plan.stacks.items()))
+        return HandSetup(seats=seats, button=plan.button, structure=structure, posts=posts)
+
+    def _between_hands(self, what: str) -> None:
+        if self.hand is not None:
+            raise Refusal(f"{what} only between hands: finish hand {self.hand.number} first")
+
+    def _cmd_ok(self, c: dict, now: float) -> None:
+        hand = self.hand
+        if hand is None:
+            plan = self.plan_next(now)
+            self.emit(
+                "hand_started",
+                {
+                    "hand": self.hands_started + 1,
+                    "plan": plan.to_dict(),
+                    "setup": self.setup_for(plan).to_dict(),
+                    "redeal_of": self.redeal_of,
+                },
+            )
+            return
+        phase = hand.state.phase
+        if not hand.shuffled:
+            self.emit("shuffled", {"hand": hand.number})
+        elif phase is Phase.DEAL:
+            self.emit("dealt", {"hand": hand.number})
+        elif phase in (Phase.FINISHED, Phase.VOIDED):
+            state = hand.state
+            self.emit(
+                "hand_ended",
+                {
+                    "hand": hand.number,
+                    "pots": [] if phase is Phase.VOIDED else pots_pushed(state),
+                    "stacks": {str(s): v for s, v in sorted(state.final_stacks().items())},
+                },
+            )
+        else:
+            raise Refusal("Nothing to confirm now: " + _waiting_for(hand))
+
+    def _cmd_betting(self, c: dict, now: float) -> None:
+        hand = self.hand
+        if hand is None or hand.state.phase is not Phase.BETTING:
+            reason = "No betting now" + (": " + _waiting_for(hand) if hand else ": no hand in progress")
+            raise Refusal(reason)
+        action, state = c["cmd"], hand.state
+        to_act = state.to_act
+        seat = c.get("seat", to_act)
+        to = c.get("to")
+        if to is not None:
+            _check_int(to, "Amount")
+        if c.get("out_of_turn"):
+            self._hold(hand, seat, action, to)
+            return
+        if seat != to_act:
+            raise Refusal(f"Action is on seat {to_act}, not seat {seat}")
+        event = engine_event_for(state, seat, action, to)
+        if isinstance(event, BetRaise):
+            label = "bet" if state.current_bet == 0 else "raise"
+            if action == "allin":
+                label = "allin"
+            to = event.to
+        else:
+            label = "allin" if action == "allin" else type(event).__name__.lower()
+            to = None
+        before = len(hand.resolutions)
+        self.emit("action", {"hand": hand.number, "seat": seat, "action": label, "to": to})
+        self._emit_resolutions(hand, before)
+
+    _cmd_fold = _cmd_check = _cmd_call = _cmd_bet = _cmd_raise = _cmd_allin = _cmd_betting
+
+    def _hold(self, hand: HandRun, seat: Any, action: str, to: int | None) -> None:
+        state = hand.state
+        _check_int(seat, "Seat")
+        if seat == state.to_act:
+            raise Refusal(f"Seat {seat} is to act: this is not out of turn")
+        if seat not in state.seats or state.folded(seat) or state.all_in(seat):
+            raise Refusal(f"Seat {seat} has no action in this hand")
+        if seat in hand.holds:
+            raise Refusal(f"Seat {seat} already has an action out of turn waiting")
+        if action in ("bet", "raise") and to is None:
+            raise Refusal(f"Say how much: {action} to what amount?")
+        payload = {
+            "hand": hand.number,
+            "seat": seat,
+            "action": action,
+            "to": to,
+            "facing": state.current_bet,
+            "street": state.street.name.lower(),
+        }
+        self.emit("oot_held", payload)
+
+    def _emit_resolutions(self, hand: HandRun, before: int) -> None:
+        for r in hand.resolutions[before:]:
+            self.pending.append(
+                ("oot_" + r.outcome, {"hand": hand.number, "seat": r.seat, "action": r.action, "to": r.to})
+            )
+            self.next_seq += 1
+
+    def _cmd_board(self, c: dict, now: float) -> None:
+        hand = self._need_hand()
+        cards = _cards(c["cards"])
+        prompt = hand.state.prompt()
+        street = STREETS.get(prompt.amounts[0], "board") if prompt.amounts else "board"
+        before = len(hand.resolutions)
+        self.emit("board", {"hand": hand.number, "street": street, "cards": cards})
+        self._emit_resolutions(hand, before)
+
+    def _cmd_show(self, c: dict, now: float) -> None:
+        hand = self._need_hand()
+        cards = _cards(c["cards"])
+        _check_int(c["seat"], "Seat")
+        self.emit("shown", {"hand": hand.number, "seat": c["seat"], "cards": cards})
+
+    def _cmd_muck(self, c: dict, now: float) -> None:
+        hand = self._need_hand()
+        _check_int(c["seat"], "Seat")
+        self.emit("mucked", {"hand": hand.number, "seat": c["seat"]})
+
+    def _cmd_undo(self, c: dict, now: float) -> None:
+        hand = self.hand
+        if hand is None:
+            raise Refusal("Nothing to undo: the hand is over (undo works within a hand)")
+        if not hand.entries:
+            raise Refusal("Nothing to undo in this hand yet")
+        self.emit("undone", {"hand": hand.number, "seq": hand.entries[-1].seq})
+
+    def _cmd_correct(self, c: dict, now: float) -> None:
+        hand = self._need_hand()
+        _check_int(c["seq"], "Event number")
+        entry = hand.entry(c["seq"])
+        if entry is None or entry.event is None:
+            raise Refusal(f"Event {c['seq']} is not an action, board or show of this hand")
+        event = entry.event
+        if "to" in c and isinstance(event, BetRaise):
+            _check_int(c["to"], "Amount")
+            field_, old, new = "to", event.to, c["to"]
+        elif "cards" in c and isinstance(event, (BoardDealt, Show)):
+            field_, old, new = "cards", _split(event.cards), _cards(c["cards"])
+        else:
+            raise Refusal(
+                "Correct the amount ('to') of a bet or raise, or the cards of a board or show"
+            )
+        if old == new:
+            raise Refusal("The correction changes nothing")
+        try:
+            self.emit("corrected", {"hand": hand.number, "seq": c["seq"], "field": field_, "old": old, "new": new})
+        except IllegalAction as err:
+            raise Refusal(f"Correction not possible: {err.reason}") from err
+
+    def _cmd_misdeal(self, c: dict, now: float) -> None:
+        hand = self._need_hand()
+        if hand.state.phase in (Phase.FINISHED, Phase.VOIDED):
+            raise Refusal("The hand is already decided: no misdeal now")
+        if hand.substantial_action():
+            raise Refusal(
+                "No misdeal after substantial action (WT 88-c): void the hand instead "
+                "if the deck is fouled"
+            )
+        self.emit("misdeal", {"hand": hand.number})
+
+    def _cmd_void(self, c: dict, now: float) -> None:
+        hand = self._need_hand()
+        if hand.state.phase in (Phase.FINISHED, Phase.VOIDED):
+            raise Refusal("The hand is already decided: too late to void it")
+        reason = c.get("reason") or "void"
+        if not isinstance(reason, str):
+            raise Refusal("The reason must be text")
+        self.emit("voided", {"hand": hand.number, "reason": reason})
+
+    def _cmd_join(self, c: dict, now: float) -> None:
+        self._between_hands("Taking a seat")
+        post = c.get("post", self._config.new_player_posts_bb)
+        if not isinstance(post, bool):
+            raise Refusal("post must be true or false")
+        _check_int(c["stack"], "Stack")
+        self.emit("seat_taken", {"seat": c["seat"], "name": c["name"], "stack": c["stack"], "post": post})
+
+    def _cmd_leave(self, c: dict, now: float) -> None:
+        self._between_hands("Leaving")
+        player = self._table.player(c["seat"])
+        self.emit("seat_left", {"seat": player.seat, "stack": player.stack})
+
+    def _cmd_sit_out(self, c: dict, now: float) -> None:
+        self._between_hands("Sitting out")
+        self.emit("sat_out", {"seat": c["seat"]})
+
+    def _cmd_sit_in(self, c: dict, now: float) -> None:
+        self._between_hands("Sitting in")
+        post = c.get("post", False)
+        if not isinstance(post, bool):
+            raise Refusal("post must be true or false")
+        self.emit("sat_in", {"seat": c["seat"], "post": post})
+
+    def _cmd_set_stack(self, c: dict, now: float) -> None:
+        self._between_hands("A stack change (B5)")
+        player = self._table.player(c["seat"])
+        reason = c.get("reason", "")
+        self.emit("stack_set", {"seat": player.seat, "stack": c["stack"], "old": player.stack, "reason": reason})
+
+    def _cmd_button(self, c: dict, now: float) -> None:
+        self._between_hands("Placing the button")
+        self.emit("button_placed", {"seat": c["seat"]})
+
+    def _cmd_exclude(self, c: dict, now: float) -> None:
+        self._between_hands("Excluding a player")
+        shares = self._table.exclusion_shares(c["seat"])
+        player = self._table.player(c["seat"])
+        self.emit(
+            "excluded",
+            {
+                "seat": player.seat,
+                "name": player.name,
+                "reason": c.get("reason", ""),
+                "stack": player.stack,
+                "shares": {str(s): v for s, v in shares.items()},
+            },
+        )
+
+    def _cmd_clock(self, c: dict, now: float) -> None:
+        action = c["action"]
+        if len(self._config.levels) < 2:
+            raise Refusal("This table plays fixed limits: there is no level clock")
+        running = self.clock.started_at is not None and self.clock.paused_at is None
+        allowed = {
+            "start": self.clock.started_at is None,
+            "pause": running,
+            "resume": self.clock.paused_at is not None,
+        }
+        if action not in allowed:
+            raise Refusal("Clock action must be start, pause or resume")
+        if not allowed[action]:
+            raise Refusal(f"The clock cannot {action} now")
+        self.emit("clock", {"action": action, "at": now})
+
+    def _need_hand(self) -> HandRun:
+        if self.hand is None:
+            raise Refusal("No hand in progress")
+        return self.hand
+
+
+def pots_pushed(state: Any) -> list[dict]:
+    """The pots of a finished hand as pushed: amount, winners' shares, odd-chip seat."""
+    pots = []
+    for award in state.awards:
+        odd = list(award.odd_chip_seats)
+        pots.append(
+            {
+                "amount": award.amount,
+                "winners": {str(s): v for s, v in award.shares.items()},
+                "odd_chip_seat": odd[0] if odd else None,
+            }
+        )
+    return pots
+
+
+def _waiting_for(hand: HandRun | None) -> str:
+    if hand is None:
+        return "no hand in progress"
+    prompt = hand.state.prompt()
+    kind = prompt.kind.name
+    if not hand.shuffled:
+        return "shuffle first"
+    if kind == "ACT":
+        return f"action is on seat {prompt.seat}"
+    if kind == "BURN_AND_DEAL":
+        return "the board cards are due"
+    if kind in ("SHOW", "TABLE_ALL"):
+        return "the showdown is on"
+    if kind == "DEAL_HOLE_CARDS":
+        return "deal the cards"
+    return kind.lower().replace("_", " ")
+
+
+def _check_shape(command: Any) -> str:
+    if not isinstance(command, dict):
+        raise Refusal("A command is an object with a 'cmd' field")
+    name = command.get("cmd")
+    if name not in COMMANDS:
+        raise Refusal(f"Unknown command {name!r}")
+    required, optional = COMMANDS[name]
+    for key in required:
+        if key not in command:
+            raise Refusal(f"{name} needs '{key}'")
+    for key in command:
+        if key != "cmd" and key not in required and key not in optional:
+            raise Refusal(f"Unknown field {key!r} for {name}")
+    for key in ("seat",):
+        if key in command:
+            _check_int(command[key], "Seat")
+    return name
+
+
+def _check_int(value: Any, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refusal(f"{what} must be a whole number, not {value!r}")
+
+
+def _cards(cards: Any) -> list[str]:
+    if isinstance(cards, str):
+        raise Refusal("Cards are a list like [\"Ah\", \"Kd\"]")
+    if not isinstance(cards, list) or not cards:
+        raise Refusal("Give the cards as a list like [\"Ah\", \"Kd\"]")
+    parse_cards(cards)
+    return list(cards)
+
+
+def _split(cards: str) -> list[str]:
+    return [cards[i : i + 2] for i in range(0, len(cards), 2)]
+
+
+def _corrected_event(event: Any, field_: str, new: Any) -> Any:
+    if field_ == "to":
+        return BetRaise(event.seat, new)
+    if isinstance(event, Show):
+        return Show(event.seat, "".join(new))
+    return BoardDealt("".join(new))
