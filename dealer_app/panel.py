@@ -1,0 +1,378 @@
+"""The panel controller: gives the button panel its poker meaning.
+
+:mod:`hardware` reports plain presses and turns; this module turns them into table-service
+commands (``docs/commands.md``), keeps a dialled amount inside the legal window of the
+dealer view (``docs/views.md``), and shows the result on the panel: the prompt and the
+amount on the display, the seat to act on the seat lights, the showdown order as a chase,
+the winners flashing at the push, a chirp when a command is accepted and the error beeps
+with the reason on the display when it is refused.
+
+Button meanings (also in ``docs/hardware.md``):
+
+==============  =============================================================================
+FOLD            fold; at the showdown the seat asked to show mucks
+CHECK/CALL      check when nothing is owed, else call
+BET/RAISE       open the amount dial at the minimum bet/raise; pressed again: send the amount
+dial turn       change the amount by one chip per detent (more when turned fast), held inside
+                the legal window; opens the dial when it is closed
+dial push, OK   send the dialled amount; OK otherwise confirms the prompt (next hand, shuffle,
+                deal, push)
+ALL-IN          all in
+UNDO            long press: take back the last action (again: the one before); a short press
+                closes the dial, otherwise explains that UNDO must be held
+two at once     nothing is sent: error beeps, "One button at a time"
+long press      of any other button: the same as a click (never repeats)
+==============  =============================================================================
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from dealer_app.money import format_money
+from hardware.events import Chord, Click, Hold, PanelEvent, Turn
+from hardware.panel import Panel
+from hardware.pins import ButtonName
+
+SOURCE = "button"
+"""The event source of every command the panel sends."""
+LOOP_SECONDS = 0.005
+
+TEXT = {
+    "en": {
+        "refused": "REFUSED",
+        "chord": "One button at a time",
+        "hold_undo": "Hold UNDO to take back the last action",
+        "nothing_to_log": "No action to log now",
+        "no_dial": "No bet or raise possible now",
+        "bet": "bet", "raise": "raise",
+        "dial_title": "Seat {seat} {kind} to",
+        "dial_help": "OK: send UNDO: cancel",
+        "to_call": "To call {amount}",
+        "check_or_bet": "Check or {kind}",
+        "pot": "Pot {amount}",
+    },
+    "nl": {
+        "refused": "GEWEIGERD",
+        "chord": "Eén knop tegelijk",
+        "hold_undo": "Houd UNDO ingedrukt om de laatste actie terug te nemen",
+        "nothing_to_log": "Nu geen actie te noteren",
+        "no_dial": "Nu geen bet of raise mogelijk",
+        "bet": "bet", "raise": "raise",
+        "dial_title": "Stoel {seat} {kind} tot",
+        "dial_help": "OK: stuur UNDO: stop",
+        "to_call": "Te callen {amount}",
+        "check_or_bet": "Check of {kind}",
+        "pot": "Pot {amount}",
+    },
+}
+
+
+class Service(Protocol):
+    """What the controller needs of :class:`dealer_app.service.TableService`."""
+
+    def execute(self, command: dict, source: str = ...) -> Any: ...
+    def view(self, role: str = ..., lang: str = ...) -> dict: ...
+    def subscribe(self, after_seq: int = ...) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The outcome of one panel input, for the dealer console.
+
+    ``command`` is what was sent to the table service (``None`` when the panel itself
+    refused, e.g. for two buttons at once); ``reason`` is the dealer-readable refusal.
+    """
+
+    ok: bool
+    command: dict | None
+    reason: str | None
+
+
+@dataclass
+class DialState:
+    """An amount being dialled: ``kind`` is ``bet`` or ``raise``, amounts are round totals."""
+
+    seat: int
+    kind: str
+    amount: int
+    low: int
+    high: int
+
+    def turn(self, steps: int) -> bool:
+        """Move by ``steps`` chips, held inside ``[low, high]``; False when it could not move."""
+        moved = min(self.high, max(self.low, self.amount + steps))
+        changed = moved != self.amount
+        self.amount = moved
+        return changed
+
+
+class PanelController:
+    """Connect a :class:`hardware.panel.Panel` to a table service.
+
+    :param panel: the panel (real pins or MockFactory).
+    :param service: the table service (``execute``, ``view``, ``subscribe``).
+    :param lang: ``"en"`` or ``"nl"`` for the display; default: the table's language.
+
+    Call :meth:`process` regularly (a test does it after each press), or :meth:`start` a
+    thread that does. Inputs from other sources (console, camera) reach the panel through
+    the service's subscription, so the lights and display always follow the table.
+    """
+
+    def __init__(self, panel: Panel, service: Service, lang: str | None = None) -> None:
+        self.panel = panel
+        self.service = service
+        view = service.view(role="dealer")
+        self.lang = lang or view["table"].get("lang", "en")
+        if self.lang not in TEXT:
+            raise ValueError(f"unknown language {self.lang!r} (use en or nl)")
+        self._subscription = service.subscribe(after_seq=view["seq"])
+        self._listeners: list[Callable[[Feedback], None]] = []
+        self._dial: DialState | None = None
+        self._notice: tuple[str, ...] | None = None
+        self._view: dict = {}
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.feedback: Feedback | None = None
+        """The outcome of the last panel input (``None`` before the first)."""
+        self.refresh()
+
+    # -- public -------------------------------------------------------------------------
+
+    @property
+    def view(self) -> dict:
+        """The dealer view the panel shows now."""
+        return self._view
+
+    @property
+    def dial(self) -> DialState | None:
+        """The amount being dialled, or ``None``."""
+        return self._dial
+
+    def add_listener(self, listener: Callable[[Feedback], None]) -> None:
+        """Call ``listener(feedback)`` after every panel input (from the processing thread)."""
+        self._listeners.append(listener)
+
+    def process(self) -> int:
+        """Handle every panel event since the last call and follow new table events;
+        return how many panel events were handled."""
+        events = self.panel.poll()
+        for event in events:
+            self.handle(event)
+        if self._drain_subscription():
+            self._notice = None
+            self.refresh()
+        return len(events)
+
+    def handle(self, event: PanelEvent) -> None:
+        """Give one panel event its meaning."""
+        self._notice = None
+        if isinstance(event, Chord):
+            self._refuse(None, TEXT[self.lang]["chord"])
+        elif isinstance(event, Turn):
+            self._turn(event.steps)
+        elif isinstance(event, Hold) and event.button is ButtonName.UNDO:
+            self._dial = None
+            self._send({"cmd": "undo"})
+        elif isinstance(event, (Click, Hold)):
+            self._press(event.button)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the dealer view and update lights and display."""
+        self._view = self.service.view(role="dealer", lang=self.lang)
+        self._check_dial()
+        self._show_lights()
+        self._show_text()
+
+    def start(self) -> None:
+        """Process in a background thread every 5 ms until :meth:`stop`."""
+        if self._thread is not None:
+            raise RuntimeError("the panel controller is already running")
+        self._stop.clear()
+
+        def run() -> None:
+            while not self._stop.is_set():
+                self.process()
+                self._stop.wait(LOOP_SECONDS)
+
+        self._thread = threading.Thread(target=run, name="panel-controller", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the background thread (no-op if not running); closes the subscription."""
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            self._thread = None
+        self._subscription.close()
+
+    # -- meaning of the buttons ------------------------------------------------------------
+
+    def _press(self, button: ButtonName) -> None:
+        legal = self._view.get("legal")
+        if button is ButtonName.UNDO:
+            if self._dial is not None:
+                self._dial = None
+            else:
+                self._notice = (TEXT[self.lang]["hold_undo"],)
+                self.panel.buzzer.play("attention")
+            return
+        if button in (ButtonName.OK_NEXT, ButtonName.DIAL) and self._dial is not None:
+            self._send_dial()
+        elif button is ButtonName.BET_RAISE:
+            if self._dial is not None:
+                self._send_dial()
+            else:
+                self._open_dial(legal)
+        elif button is ButtonName.OK_NEXT:
+            self._send({"cmd": "ok"})
+        elif button is ButtonName.DIAL:
+            self._open_dial(legal)
+        elif button is ButtonName.FOLD and legal is None and self._showing_seat() is not None:
+            self._send({"cmd": "muck", "seat": self._showing_seat()})
+        elif legal is None:
+            self._refuse(None, f"{TEXT[self.lang]['nothing_to_log']}: {self._prompt_text()}")
+        else:
+            self._dial = None
+            self._send(self._betting_command(button, legal))
+
+    @staticmethod
+    def _betting_command(button: ButtonName, legal: Mapping[str, Any]) -> dict:
+        if button is ButtonName.FOLD:
+            return {"cmd": "fold"}
+        if button is ButtonName.ALL_IN:
+            return {"cmd": "allin"}
+        return {"cmd": "check" if "check" in legal["actions"] else "call"}
+
+    def _open_dial(self, legal: Mapping[str, Any] | None) -> None:
+        kinds = [k for k in ("bet", "raise") if legal and k in legal["actions"]]
+        if legal is None or not kinds or legal.get("min_to") is None:
+            self._refuse(None, TEXT[self.lang]["no_dial"])
+            return
+        low, high = int(legal["min_to"]), int(legal["max_to"])
+        self._dial = DialState(int(legal["seat"]), kinds[0], low, low, high)
+
+    def _turn(self, steps: int) -> None:
+        if self._dial is None:
+            self._open_dial(self._view.get("legal"))
+            return
+        if not self._dial.turn(steps):
+            self.panel.buzzer.play("refuse")
+
+    def _send_dial(self) -> None:
+        dial = self._dial
+        assert dial is not None
+        self._send({"cmd": dial.kind, "to": dial.amount})
+
+    def _send(self, command: dict) -> None:
+        result = self.service.execute(command, source=SOURCE)
+        if result.ok:
+            self._dial = None
+            self.panel.buzzer.play("accept")
+            self._tell(Feedback(True, command, None))
+        else:
+            self._refuse(command, result.reason or "")
+
+    def _refuse(self, command: dict | None, reason: str) -> None:
+        self.panel.buzzer.play("refuse")
+        self._notice = (TEXT[self.lang]["refused"], reason)
+        self._tell(Feedback(False, command, reason))
+
+    def _tell(self, feedback: Feedback) -> None:
+        self.feedback = feedback
+        for listener in self._listeners:
+            listener(feedback)
+
+    # -- what the panel shows ----------------------------------------------------------------
+
+    def _check_dial(self) -> None:
+        """Close the dial when the table moved on (another seat to act, a new window)."""
+        dial, legal = self._dial, self._view.get("legal")
+        if dial is None:
+            return
+        if (
+            legal is None
+            or legal["seat"] != dial.seat
+            or dial.kind not in legal["actions"]
+            or (legal["min_to"], legal["max_to"]) != (dial.low, dial.high)
+        ):
+            self._dial = None
+
+    def _show_lights(self) -> None:
+        view = self._view
+        prompt = view.get("prompt") or {}
+        code, args = prompt.get("code"), prompt.get("args") or {}
+        lights = self.panel.lights
+        if view.get("legal"):
+            lights.steady([view["legal"]["seat"]])
+        elif code in ("show_first", "show", "must_show"):
+            lights.chase(self._showdown_order(int(args["seat"])))
+        elif code == "table_all":
+            lights.chase([int(seat) for seat in args["seats"]])
+        elif code == "push":
+            winners = {int(seat) for pot in args["pots"] for seat in pot["winners"]}
+            lights.flash(sorted(winners))
+        elif code == "deal":
+            lights.steady([int(args["seat"])])
+        else:
+            lights.off()
+
+    def _showdown_order(self, first: int) -> list[int]:
+        """Seats still to show, clockwise from ``first`` (P3)."""
+        waiting = [
+            s["seat"] for s in self._view["seats"]
+            if s.get("status") == "in_hand" and not s.get("folded") and s.get("cards") is None
+            and not s.get("mucked")
+        ]
+        if first not in waiting:
+            return [first]
+        start = waiting.index(first)
+        return waiting[start:] + waiting[:start]
+
+    def _showing_seat(self) -> int | None:
+        prompt = self._view.get("prompt") or {}
+        if prompt.get("code") in ("show_first", "show"):
+            return int(prompt["args"]["seat"])
+        return None
+
+    def _prompt_text(self) -> str:
+        return (self._view.get("prompt") or {}).get("text", "")
+
+    def _money(self, amount: int) -> str:
+        table = self._view["table"]
+        return format_money(amount, table["chip_cents"], table["currency"], self.lang)
+
+    def _show_text(self) -> None:
+        words = TEXT[self.lang]
+        if self._notice is not None:
+            self.panel.display.show([*self._notice, self._prompt_text()])
+            return
+        dial = self._dial
+        if dial is not None:
+            self.panel.display.show([
+                words["dial_title"].format(seat=dial.seat, kind=words[dial.kind]),
+                self._money(dial.amount),
+                f"{self._money(dial.low)} - {self._money(dial.high)}",
+                words["dial_help"],
+            ])
+            return
+        lines = [self._prompt_text()]
+        legal, hand = self._view.get("legal"), self._view.get("hand")
+        if legal:
+            if legal.get("call"):
+                lines.append(words["to_call"].format(amount=self._money(legal["call"])))
+            elif "bet" in legal["actions"]:
+                lines.append(words["check_or_bet"].format(kind=words["bet"]))
+        if hand and hand.get("total_pot"):
+            lines.append(words["pot"].format(amount=self._money(hand["total_pot"])))
+        self.panel.display.show(lines)
+
+    def _drain_subscription(self) -> bool:
+        seen = False
+        while self._subscription.get(timeout=0) is not None:
+            seen = True
+        return seen
