@@ -30,9 +30,9 @@ from dealer_app.engine.eval_tables import (
     flush_table,
     rank_tables,
 )
-from dealer_app.engine.hand_names import Category
+from dealer_app.engine.hand_names import Category, class_name
 
-__all__ = ["Category", "HandValue", "evaluate", "hand_strength", "best_five"]
+__all__ = ["Category", "HandValue", "best_five", "current_hand_name", "evaluate", "hand_strength"]
 
 _RANK_BY_SIZE = rank_tables()
 _FLUSH = flush_table()
@@ -75,10 +75,7 @@ def hand_strength(cards: Sequence[int]) -> int:
 
 def _check_hand(cards: Sequence[int]) -> None:
     """Raise the error a dealer can act on for a hand :func:`hand_strength` could not read."""
-    for card in cards:
-        if card not in _CARD_KEY:
-            raise CardError(f"Not a card number: {card!r}")
-    check_unique(cards)
+    _check_hand_cards(cards)
     if len(cards) not in _HAND_SIZES:
         raise ValueError(f"A hand has 5, 6 or 7 cards, not {len(cards)}")
 
@@ -135,3 +132,33 @@ def evaluate(cards: str | Sequence[str] | Sequence[int]) -> HandValue:
         category=CLASSES[strength - 1].category,
         best_five=tuple(CARD_STRINGS[c] for c in five),
     )
+
+
+def current_hand_name(
+    hole: str | Sequence[str] | Sequence[int],
+    board: str | Sequence[str] | Sequence[int] = (),
+    lang: str = "en",
+) -> str:
+    """Name of what a player holds now, for screens: the best hand of hole cards plus board once
+    the flop is out, before it the hole cards' pair or high card.
+
+    >>> current_hand_name("QhQd", lang="nl"), current_hand_name("AsKs", "JsTh2c")
+    ('Paar vrouwen', 'High card, ace')
+    """
+    cards = parse_cards(hole) if isinstance(hole, str) else list(hole)
+    cards += parse_cards(board) if isinstance(board, str) else list(board)
+    if len(cards) >= 5:
+        return evaluate(cards).name(lang)
+    ints = parse_cards(cards) if any(isinstance(c, str) for c in cards) else cards
+    _check_hand_cards(ints)
+    ranks = sorted((c >> 2 for c in ints), reverse=True)
+    category = Category.PAIR if len(set(ranks)) < len(ranks) else Category.HIGH_CARD
+    return class_name(category, tuple(ranks), lang)
+
+
+def _check_hand_cards(cards: Sequence[int]) -> None:
+    """Raise :class:`CardError` for a card number outside 0..51 or a card given twice."""
+    for card in cards:
+        if card not in _CARD_KEY:
+            raise CardError(f"Not a card number: {card!r}")
+    check_unique(cards)
