@@ -1,0 +1,216 @@
+"""Card finding: bright card faces on felt of any colour -> card corners with a local frame.
+
+Cards are found as bright, unsaturated regions that stand out of their surroundings
+(a white top-hat, so uneven light and broad glare do not count). Each region's outline
+is cut into long straight edges; where two edges meet at roughly a right angle and the
+outline turns outwards, there is a visible card corner. A corner is all a reader needs:
+the index sits in two opposite corners of a card, so overlapping, fanned and stacked
+cards are read from whichever corner is exposed.
+
+Every corner comes with a right-handed frame ``(u, w)``: ``u`` along one card edge, ``w``
+along the other, so that the corner patch, mapped into that frame, looks like the card's
+top-left corner when the corner is an index corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+#: Card height / width of a standard poker card (3.5 in / 2.5 in).
+CARD_ASPECT = 1.4
+
+
+@dataclass
+class Corner:
+    """A visible card corner: ``point`` plus unit directions ``u`` and ``w`` of its edges."""
+
+    point: np.ndarray
+    u: np.ndarray
+    w: np.ndarray
+    u_len: float  # visible length of the edge along u
+    w_len: float
+    blob: int
+
+
+@dataclass
+class Blob:
+    """One bright region: possibly one card (``quad`` set) or several overlapping ones."""
+
+    contour: np.ndarray
+    area: float
+    corners: list[Corner] = field(default_factory=list)
+    quad: np.ndarray | None = None  # 4x2 TL TR BR BL when the blob is one whole card
+
+
+def _felt_level(whiteness: np.ndarray) -> np.ndarray:
+    """The felt's whiteness everywhere: a quadratic surface fitted robustly at 1/8 scale.
+
+    Cards (bright) and backs, chips and shadows (dark) are outliers and are left out of the
+    fit, so a light gradient across the table is followed and the cards are not.
+    """
+    height, width = whiteness.shape
+    small = cv2.resize(whiteness, (max(8, width // 8), max(8, height // 8)),
+                       interpolation=cv2.INTER_AREA).astype(np.float32)
+    sh, sw = small.shape
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    xx, yy = xx / sw - 0.5, yy / sh - 0.5
+    basis = np.stack([np.ones_like(xx), xx, yy, xx * xx, xx * yy, yy * yy], axis=-1).reshape(-1, 6)
+    values = small.ravel()
+    keep = values <= np.percentile(values, 70)
+    fit = np.full_like(values, float(np.median(values)))
+    for _ in range(3):
+        coef, *_ = np.linalg.lstsq(basis[keep], values[keep], rcond=None)
+        fit = basis @ coef
+        spread = max(6.0, 2.5 * float(np.std(values[keep] - fit[keep])))
+        keep = np.abs(values - fit) < spread
+        if keep.sum() < 50:
+            break
+    level = np.clip(fit.reshape(sh, sw), 0, 255).astype(np.uint8)
+    return cv2.resize(level, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
+def card_mask(frame: np.ndarray) -> np.ndarray:
+    """Binary mask (uint8 0/255) of pixels that look like a card face."""
+    height, width = frame.shape[:2]
+    blue, green, red = cv2.split(frame)
+    whiteness = cv2.min(cv2.min(blue, green), red)
+    brightest = cv2.max(cv2.max(blue, green), red)
+    background = _felt_level(whiteness)
+    # bright: whiteness above the felt by 30 + a quarter of the felt level
+    threshold = cv2.add(cv2.addWeighted(background, 1.25, background, 0, 30), 0)
+    bright = cv2.compare(whiteness, threshold, cv2.CMP_GT)
+    # unsaturated: max - min below a quarter of max
+    chroma = cv2.subtract(brightest, whiteness)
+    grey = cv2.compare(cv2.multiply(chroma, 5, dtype=cv2.CV_16U), brightest.astype(np.uint16),
+                       cv2.CMP_LT)
+    mask = cv2.bitwise_and(bright, grey)
+    # A closing fills ink (indices, pips) near the card edge; then printed lines and chip
+    # stripes, which are thin, go in an opening.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
+    return mask
+
+
+def _line_through(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0]), np.array([vx, vy])
+
+
+def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
+    denom = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(denom) < 1e-6:
+        return None
+    t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / denom
+    return p1 + t * d1
+
+
+def _edges(contour: np.ndarray, min_len: float) -> list[tuple[np.ndarray, np.ndarray, float, np.ndarray, np.ndarray]]:
+    """Long straight edges of a closed outline, in outline order.
+
+    Each edge is ``(point, direction, length, start, end)`` with ``direction`` following the
+    outline.
+    """
+    pts = contour.reshape(-1, 2)
+    approx = cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2)
+    if len(approx) < 3:
+        return []
+    index = {tuple(p): i for i, p in enumerate(pts)}
+    idx = [index.get(tuple(p), 0) for p in approx]
+    edges = []
+    for k in range(len(idx)):
+        a, b = idx[k], idx[(k + 1) % len(idx)]
+        seg_len = float(np.linalg.norm(pts[b] - pts[a]))
+        if seg_len < min_len:
+            continue
+        span = pts[a:b + 1] if b >= a else np.vstack([pts[a:], pts[:b + 1]])
+        if len(span) > 6:
+            trim = max(1, len(span) // 10)
+            span = span[trim:-trim]
+        origin, direction = _line_through(span)
+        if np.dot(direction, pts[b] - pts[a]) < 0:
+            direction = -direction
+        edges.append((origin, direction, seg_len, pts[a].astype(float), pts[b].astype(float)))
+    # merge consecutive, nearly collinear edges (an outline broken by a pip or noise)
+    merged: list = []
+    for edge in edges:
+        if merged:
+            prev = merged[-1]
+            if float(np.dot(prev[1], edge[1])) > 0.995 and np.linalg.norm(edge[3] - prev[4]) < 0.5 * min_len:
+                length = float(np.linalg.norm(edge[4] - prev[3]))
+                direction = (edge[4] - prev[3]) / max(length, 1e-6)
+                merged[-1] = (prev[3], direction, length, prev[3], edge[4])
+                continue
+        merged.append(edge)
+    return merged
+
+
+def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
+    """Card regions of ``frame`` (BGR) with their visible corners."""
+    mask = card_mask(frame)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    min_area = min_card_width * min_card_width * CARD_ASPECT * 0.6
+    max_area = 0.5 * frame.shape[0] * frame.shape[1]
+    blobs: list[Blob] = []
+    for contour in contours:
+        area = float(cv2.contourArea(contour))
+        if area < min_area or area > max_area:
+            continue
+        blob = Blob(contour, area)
+        signed = float(cv2.contourArea(contour, oriented=True))
+        turn_sign = 1.0 if signed > 0 else -1.0
+        edges = _edges(contour, min_len=max(14.0, 0.35 * min_card_width))
+        for k in range(len(edges)):
+            e1, e2 = edges[k - 1], edges[k]
+            cross = e1[1][0] * e2[1][1] - e1[1][1] * e2[1][0]
+            cosang = float(np.dot(e1[1], e2[1]))
+            if abs(cosang) > 0.5 or cross * turn_sign <= 0:
+                continue
+            point = _intersect(e1[0], e1[1], e2[0], e2[1])
+            if point is None:
+                continue
+            gap = max(np.linalg.norm(point - e1[4]), np.linalg.norm(point - e2[3]))
+            if gap > max(8.0, 0.3 * min(e1[2], e2[2])):
+                continue
+            a, b = -e1[1], e2[1]
+            if a[0] * b[1] - a[1] * b[0] > 0:
+                u, w, u_len, w_len = a, b, e1[2], e2[2]
+            else:
+                u, w, u_len, w_len = b, a, e2[2], e1[2]
+            blob.corners.append(Corner(point, u, w, float(u_len), float(w_len), len(blobs)))
+        if len(blob.corners) == 4 and len(edges) == 4:
+            pts = np.array([c.point for c in blob.corners], np.float32)
+            blob.quad = _order_quad(pts)
+            sides = [np.linalg.norm(blob.quad[(i + 1) % 4] - blob.quad[i]) for i in range(4)]
+            ratio = (sides[1] + sides[3]) / max(sides[0] + sides[2], 1e-6)
+            if not 1.2 < ratio < 1.65:
+                blob.quad = None
+        blobs.append(blob)
+    return blobs
+
+
+def _order_quad(pts: np.ndarray) -> np.ndarray:
+    """Order 4 card corners TL TR BR BL with TL-TR a short side (orientation arbitrary)."""
+    center = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - center[1], pts[:, 0] - center[0])
+    pts = pts[np.argsort(angles)]  # clockwise in image coordinates
+    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):
+        pts = np.roll(pts, -1, axis=0)
+    return pts.astype(np.float32)
+
+
+def card_width_estimate(blobs: list[Blob], default: float = 100.0) -> float:
+    """Typical card width in this frame: from whole single cards, else from long edges."""
+    widths = []
+    for blob in blobs:
+        if blob.quad is not None:
+            q = blob.quad
+            widths.append((np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[2])) / 2)
+    if widths:
+        return float(np.median(widths))
+    longest = [max(c.u_len, c.w_len) for b in blobs for c in b.corners]
+    if longest:
+        return float(max(longest) / CARD_ASPECT)
+    return default

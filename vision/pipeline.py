@@ -1,0 +1,105 @@
+"""One frame in, the cards seen out: finding, reading, merging corner reads, zones.
+
+>>> import numpy as np
+>>> FrameReader(Reader(default_profile())).read(np.zeros((360, 640, 3), np.uint8))
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.find import Blob, card_width_estimate, find_blobs
+from vision.read import Reader, corner_patch, full_card, index_corners, quad_width
+from vision.zones import LOOSE, Zones
+
+
+@dataclass
+class CardSeen:
+    """A face-up card found in a frame: ``card`` is ``None`` when found but not read."""
+
+    card: str | None
+    confidence: float
+    corners: np.ndarray  # 4x2, image pixels
+    zone: str = LOOSE
+
+    @property
+    def center(self) -> np.ndarray:
+        """Centre of the card in image pixels."""
+        return self.corners.mean(axis=0)
+
+    def to_dict(self) -> dict:
+        """The JSON form used by ``dealer-app vision read``."""
+        return {"card": self.card, "confidence": round(float(self.confidence), 3),
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+                "zone": self.zone}
+
+
+def _box(blob: Blob) -> np.ndarray:
+    import cv2
+
+    return cv2.boxPoints(cv2.minAreaRect(blob.contour)).astype(np.float32)
+
+
+class FrameReader:
+    """Finds and reads the face-up cards of one frame with a :class:`~vision.read.Reader`."""
+
+    def __init__(self, reader: Reader, zones: Zones | None = None) -> None:
+        self.reader = reader
+        self.zones = zones or Zones()
+
+    def read(self, frame: np.ndarray) -> list[CardSeen]:
+        """All cards of ``frame`` (BGR uint8), read or not."""
+        blobs = find_blobs(frame)
+        frame_width = card_width_estimate(blobs)
+        seen: list[CardSeen] = []
+        for blob in blobs:
+            if blob.quad is not None:
+                seen.extend(self._read_single(frame, blob))
+            else:
+                seen.extend(self._read_group(frame, blob, frame_width))
+        size = (frame.shape[1], frame.shape[0])
+        for card in seen:
+            card.zone = self.zones.locate(tuple(card.center), size)
+        return seen
+
+    def _read_single(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
+        width = quad_width(blob.quad)
+        reads = [self.reader.read_patch(corner_patch(frame, c, width)) for c in index_corners(blob)]
+        named = {r.card for r in reads if r.card}
+        if len(named) == 1:
+            card = named.pop()
+            confidence = max(r.confidence for r in reads if r.card == card)
+            return [CardSeen(card, confidence, blob.quad.copy())]
+        return [CardSeen(None, 0.0, blob.quad.copy())]
+
+    def _read_group(self, frame: np.ndarray, blob: Blob, width: float) -> list[CardSeen]:
+        hypotheses: list[CardSeen] = []
+        for corner in blob.corners:
+            if corner.u_len > 1.2 * width:
+                continue  # u runs along a long side: not an index corner
+            read = self.reader.read_patch(corner_patch(frame, corner, width))
+            if read.card:
+                hypotheses.append(CardSeen(read.card, read.confidence, full_card(corner, width)))
+        cards: list[CardSeen] = []
+        rejected: set[int] = set()
+        for i, hyp in enumerate(hypotheses):
+            for j in range(i):
+                other = hypotheses[j]
+                close = np.linalg.norm(hyp.center - other.center)
+                if hyp.card != other.card and close < 0.3 * width:
+                    rejected.update((i, j))  # two reads of one card disagree
+        for i, hyp in enumerate(hypotheses):
+            if i in rejected:
+                continue
+            twin = next((c for c in cards if c.card == hyp.card
+                         and np.linalg.norm(c.center - hyp.center) < 0.6 * width), None)
+            if twin is None:
+                cards.append(hyp)
+            elif hyp.confidence > twin.confidence:
+                twin.confidence = hyp.confidence
+        if not cards:
+            cards.append(CardSeen(None, 0.0, _box(blob)))
+        return cards
