@@ -13,7 +13,7 @@ from typing import Any
 from dealer_app.engine.evaluator import evaluate
 
 #: Phases in which tabled hands of every remaining player get an equity.
-RUNOUT_PHASES = frozenset({"preflop", "flop", "turn", "river", "dealing"})
+RUNOUT_PHASES = frozenset({"preflop", "flop", "turn", "river", "board", "dealing"})
 
 
 def contenders(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -61,7 +61,10 @@ class TableFeed:
         return self._caught_up.wait(timeout)
 
     def wait_for(self, seq: int, timeout: float) -> bool:
-        """Block until event ``seq`` was read and published (for tests and the demo)."""
+        """Block until event ``seq`` was read (at once on the feed's own thread, which cannot wait
+        for itself)."""
+        if threading.current_thread() is self._thread:
+            return self._seq >= seq
         deadline = time.monotonic() + timeout
         while self._seq < seq and time.monotonic() < deadline:
             time.sleep(0.005)

@@ -82,6 +82,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refused": ("Geweigerd", "Refused"),
     "language": ("Taal", "Language"),
     "no_hand": ("Geen hand bezig", "No hand in play"),
+    "uncontested": ("de anderen pasten", "everyone else folded"),
+    "odd_chip": ("oneven fiche", "odd chip"),
 }
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_app.money import format_money
-from dealer_app.web.equity_panel import showdown_equities
+from dealer_app.web.equity_panel import contenders, hand_names, showdown_equities
+from dealer_app.web.i18n import translate
 from dealer_app.web.roles import Role
 from dealer_app.web.tournament_panel import tournament_panel
 
@@ -62,6 +63,8 @@ def public_payload(state: Any, lang: str) -> dict[str, Any]:
 def _public_from_view(view: dict[str, Any], state: Any, lang: str) -> dict[str, Any]:
     table = view.get("table") or {}
     money = Money(table, lang)
+    # The recent actions come from the feed thread; let it catch up with this view first.
+    state.feed.wait_for(view.get("seq", 0), timeout=1.0)
     names = {s["seat"]: s.get("name") for s in view.get("seats", [])}
     seats = []
     for seat in view.get("seats", []):
@@ -96,8 +99,10 @@ def _public_from_view(view: dict[str, Any], state: Any, lang: str) -> dict[str, 
             "to_act": hand.get("to_act"),
         }
         equities = showdown_equities(view)
+        named = hand_names(view, lang)
         for entry in seats:
             entry["equity"] = equities.get(entry["seat"])
+            entry["hand_name"] = named.get(entry["seat"])
     level = view.get("level") or {}
     prompt = view.get("prompt") or {}
     return {
@@ -121,7 +126,7 @@ def _public_from_view(view: dict[str, Any], state: Any, lang: str) -> dict[str, 
         "hand": public_hand,
         "seats": seats,
         "prompt": {"code": prompt.get("code"), "text": prompt.get("text")},
-        "push": _push(prompt, names, money),
+        "push": _push(view, prompt, names, money, lang),
         "recent": [
             {
                 "seat": action["seat"],
@@ -135,14 +140,25 @@ def _public_from_view(view: dict[str, Any], state: Any, lang: str) -> dict[str, 
     }
 
 
-def _push(prompt: dict[str, Any], names: dict[int, Any], money: Money) -> list[dict[str, Any]]:
-    """Which pot goes to whom, from the ``push`` prompt (empty at any other time)."""
+def _push(
+    view: dict[str, Any], prompt: dict[str, Any], names: dict[int, Any], money: Money, lang: str
+) -> list[dict[str, Any]]:
+    """Which pot goes to whom and why, from the ``push`` prompt (empty at any other time)."""
     if prompt.get("code") != "push":
         return []
+    named = hand_names(view, lang)
+    uncontested = len(contenders(view)) == 1
     pots = []
     for index, pot in enumerate((prompt.get("args") or {}).get("pots", [])):
         winners = [
-            {"seat": int(seat), "name": names.get(int(seat)), "amount_text": money(amount)}
+            {
+                "seat": int(seat),
+                "name": names.get(int(seat)),
+                "amount_text": money(amount),
+                "reason": translate("uncontested", lang)
+                if uncontested
+                else named.get(int(seat)),
+            }
             for seat, amount in (pot.get("winners") or {}).items()
         ]
         pots.append(
@@ -151,7 +167,6 @@ def _push(prompt: dict[str, Any], names: dict[int, Any], money: Money) -> list[d
                 "amount_text": money(pot.get("amount")),
                 "winners": winners,
                 "odd_chip_seat": pot.get("odd_chip_seat"),
-                "reason": pot.get("reason"),
             }
         )
     return pots

@@ -1,19 +1,34 @@
-"""The scoreboard's tournament panel: players left, average stack, rebuys, prize pool."""
+"""The scoreboard's tournament panel: players left, average stack, rebuys, prize pool.
+
+Read from the organiser's :class:`dealer_app.tournament.service.TournamentService` state; the
+level clock comes with the table's own view.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from dealer_app.money import format_cents
 
-def tournament_panel(tournament: Any, money: Callable[[int | None], str | None]) -> dict[str, Any] | None:
-    """The panel's numbers, or None when this table plays no tournament."""
+
+def tournament_panel(
+    tournament: Any, money: Any
+) -> dict[str, Any] | None:
+    """The panel's numbers (``money`` formats chip amounts), or None without a created tournament."""
     if tournament is None:
         return None
-    summary = tournament.summary()
+    state = tournament.state
+    if state.setup is None:
+        return None
+    left = state.survivors()
+    chips = state.chips_in_play()
+    pool = state.prize_pool()
     return {
-        "players_left": summary["players_left"],
-        "average_stack_text": money(summary["average_stack"]),
-        "rebuys": summary["rebuys"],
-        "prize_pool_text": summary["prize_pool_text"],
+        "name": state.setup.name,
+        "phase": state.phase,
+        "players_left": len(left),
+        "entries": pool.entries,
+        "average_stack_text": money(chips // len(left)) if left else None,
+        "rebuys": pool.rebuys + pool.reentries,
+        "prize_pool_text": format_cents(pool.total, currency="EUR", lang=money.lang),
     }
