@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import PASSWORD, PIN, csrf, sign_in
+from tests.web.conftest import PASSWORD, PIN, csrf
 
 STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 
