@@ -293,7 +293,7 @@ class HandState:
         board, number = (self._board, 1) if len(self._board) < 5 else (self._board2 or [], 2)
         if len(board) < 3:
             return 1, 3, number
-        return len(board) - 2, 1, number
+        return len(board) - 1, 1, number
 
     def _deal_board(self, event: BoardDealt) -> None:
         if self.phase is not Phase.BOARD or self._board_complete():
