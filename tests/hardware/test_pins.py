@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from hardware.pins import ButtonName, PinMap, PinMapError
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "hardware.md"
 
 
 def test_defaults_are_the_documented_bcm_numbers() -> None:
@@ -21,12 +16,6 @@ def test_defaults_are_the_documented_bcm_numbers() -> None:
     }
     assert pins.seats == 10
     assert pins.button_pin(ButtonName.DIAL) == 22
-
-
-def test_wiring_table_in_docs_matches_the_defaults() -> None:
-    text = DOCS.read_text()
-    rows = dict(re.findall(r"^\| `([a-z_]+(?:\[\d+\])?)` \| (\d+) \|", text, flags=re.M))
-    assert {key: int(bcm) for key, bcm in rows.items()} == dict(PinMap().uses())
 
 
 def test_from_dict_overrides_only_the_given_keys() -> None:
