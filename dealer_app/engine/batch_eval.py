@@ -6,7 +6,7 @@ A hand's key is the sum of its cards' :data:`~dealer_app.engine.eval_tables.CARD
 counters); keys without a flush bit are looked up in a direct table of the rank sum
 (:func:`rank_lookup`, one ``uint16`` array of about 7.8 M entries, 15.7 MB, per hand size),
 the few flushes by their suit's rank mask (:func:`flush_lookup`, 8,192 entries).
-The tables are built on first use (about 0.1 s) and kept for the life of the process.
+The tables are built on first use (about 0.05 s) and kept for the life of the process.
 Works on numpy 1.24 and numpy 2.
 
 >>> import numpy as np
@@ -30,7 +30,7 @@ from dealer_app.engine.eval_tables import (
     RANK_KEYS,
     RANK_SHIFT,
     flush_table,
-    rank_tables,
+    rank_arrays,
 )
 
 #: :data:`~dealer_app.engine.eval_tables.CARD_KEYS` as an ``int64`` array indexed by card.
@@ -48,11 +48,9 @@ HAND_SIZES = (5, 6, 7)
 @cache
 def rank_lookup(size: int) -> np.ndarray:
     """``uint16`` strength of a flush-free hand of ``size`` cards, indexed by its rank sum."""
-    table = rank_tables()[size]
+    sums, strengths = rank_arrays()[size]
     lookup = np.zeros(MAX_RANK_SUM + 1, dtype=np.uint16)
-    lookup[np.fromiter(table.keys(), dtype=np.int64, count=len(table))] = np.fromiter(
-        table.values(), dtype=np.uint16, count=len(table)
-    )
+    lookup[sums] = strengths
     return lookup
 
 

@@ -1,4 +1,4 @@
-"""The lookup tables behind hand evaluation, built in pure Python on first use (about 0.2 s).
+"""The lookup tables behind hand evaluation, built on first use (about 0.05 s).
 
 Every 5-card poker hand falls in one of 7,462 *classes* (rules H3, H4): hands of one class
 tie, hands of different classes never do. A hand's *strength* is its class number, 1 (7-5-4-3-2
@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
+
+import numpy as np
 
 from dealer_app.engine.hand_names import Category, class_name
 
@@ -134,24 +136,55 @@ def rank_sum(ranks: tuple[int, ...]) -> int:
     return sum(RANK_KEYS[r] for r in ranks)
 
 
+def _rank_multisets(size: int) -> np.ndarray:
+    """Rank counts (``int64``, shape ``(M, 13)``) of every multiset of ``size`` ranks with at
+    most four of each rank."""
+    counts = np.zeros((1, 0), dtype=np.int64)
+    for _ in range(13):
+        totals = counts.sum(axis=1)
+        grown = []
+        for count in range(5):
+            fits = counts[totals + count <= size]
+            grown.append(np.hstack([fits, np.full((fits.shape[0], 1), count, dtype=np.int64)]))
+        counts = np.concatenate(grown)
+    return counts[counts.sum(axis=1) == size]
+
+
+@cache
+def rank_arrays() -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """``{n: (rank_sums, strengths)}`` for every flush-free hand of n = 5, 6, 7 cards: one
+    entry per rank multiset, ``rank_sums`` (``int64``) sorted ascending, ``strengths``
+    (``uint16``) the best five of it. Built with numpy in a few tens of milliseconds."""
+    plain = [
+        c for c in CLASSES if c.category not in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+    ]
+    sums = np.array([rank_sum(c.ranks) for c in plain], dtype=np.int64)
+    strengths = np.array([c.strength for c in plain], dtype=np.uint16)
+    order = np.argsort(sums)
+    arrays = {5: (sums[order], strengths[order])}
+    keys = np.array(RANK_KEYS, dtype=np.int64)
+    for size in (6, 7):
+        smaller_sums, smaller_strengths = arrays[size - 1]
+        counts = _rank_multisets(size)
+        sums = counts @ keys
+        best = np.zeros(sums.size, dtype=np.uint16)
+        for rank in range(13):
+            # Drop one card of this rank (where there is one) and keep the best result.
+            has_rank = counts[:, rank] > 0
+            found = np.searchsorted(smaller_sums, sums[has_rank] - keys[rank])
+            best[has_rank] = np.maximum(best[has_rank], smaller_strengths[found])
+        order = np.argsort(sums)
+        arrays[size] = (sums[order], best[order])
+    return arrays
+
+
 @cache
 def rank_tables() -> dict[int, dict[int, int]]:
     """``{n: {rank_sum: strength}}`` for hands of n = 5, 6, 7 cards without a flush."""
-    five: dict[int, int] = {}
-    for hand_class in CLASSES:
-        if hand_class.category not in (Category.FLUSH, Category.STRAIGHT_FLUSH):
-            five[rank_sum(hand_class.ranks)] = hand_class.strength
-    tables = {5: five}
-    for size in (6, 7):
-        smaller = tables[size - 1]
-        table: dict[int, int] = {}
-        for ranks in combinations_with_replacement(range(13), size):
-            if any(ranks.count(r) > 4 for r in set(ranks)):
-                continue
-            total = rank_sum(ranks)
-            table[total] = max(smaller[total - RANK_KEYS[r]] for r in set(ranks))
-        tables[size] = table
-    return tables
+    return {
+        size: dict(zip(sums.tolist(), strengths.tolist(), strict=True))
+        for size, (sums, strengths) in rank_arrays().items()
+    }
 
 
 @cache

@@ -224,6 +224,20 @@ def test_rank_keys_give_every_rank_multiset_its_own_sum() -> None:
         assert len(rank_tables()[size]) == expected
 
 
+def test_h2_rank_tables_hold_the_best_five_of_every_multiset() -> None:
+    """Independent check of the numpy-built tables: pure Python, best of all 5-card subsets."""
+    five = rank_tables()[5]
+    for size in (6, 7):
+        table = rank_tables()[size]
+        for ranks in itertools.combinations_with_replacement(range(13), size):
+            if max(ranks.count(r) for r in ranks) > 4:
+                continue
+            best = max(
+                five[sum(RANK_KEYS[r] for r in sub)] for sub in set(itertools.combinations(ranks, 5))
+            )
+            assert table[sum(RANK_KEYS[r] for r in ranks)] == best, ranks
+
+
 def test_h3_all_five_card_hands_category_counts() -> None:
     assert enumeration.category_counts(5) == {
         Category.STRAIGHT_FLUSH: 40,
