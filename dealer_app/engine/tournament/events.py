@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from dealer_app.engine.tournament.errors import TournamentError
@@ -59,6 +59,8 @@ class TournamentEvent:
         values = {}
         for f in fields(cls):
             if f.name not in data:
+                if f.default is not MISSING:
+                    continue
                 raise TournamentError(f"Event {cls.kind!r} lacks field {f.name!r}")
             raw = data[f.name]
             values[f.name] = (
@@ -111,13 +113,17 @@ class TableSeated(TournamentEvent):
 class HandRecorded(TournamentEvent):
     """A hand finished at ``table``: (player, chips) before and after, for every seated player.
 
-    ``hand`` is the table's hand number (its own log keeps the actions)."""
+    ``hand`` is the table's hand number (its own log keeps the actions). ``tie_order`` lists
+    the players who busted in this hand in the order of their card draw, highest first: it
+    decides the places of players who started the hand with equal chips (house option
+    ``same_hand_ties="draw"``)."""
 
     kind: ClassVar[str] = "hand_recorded"
     table: str
     hand: int
     start_stacks: Pairs
     end_stacks: Pairs
+    tie_order: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

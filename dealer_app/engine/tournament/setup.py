@@ -48,6 +48,9 @@ class TournamentSetup:
         credit: whether an entry may be recorded as owed instead of paid.
         online: whether players take part over the internet.
         min_age: youngest age allowed to play.
+        same_hand_ties: players busting in the same hand with equal starting chips either
+            ``"draw"`` a card for the place (house default: every position used once) or
+            ``"share"`` it (TDA 21).
     """
 
     name: str = "Club tournament"
@@ -70,6 +73,7 @@ class TournamentSetup:
     credit: bool = False
     online: bool = False
     min_age: int = 18
+    same_hand_ties: str = "draw"
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form."""
@@ -132,6 +136,10 @@ def validate_setup(setup: TournamentSetup) -> None:
     if setup.profile not in PROFILES:
         raise TournamentError(
             f"Unknown compliance profile {setup.profile!r} (choose {' or '.join(PROFILES)})"
+        )
+    if setup.same_hand_ties not in ("draw", "share"):
+        raise TournamentError(
+            f"Same-hand ties are decided by 'draw' or 'share' (got {setup.same_hand_ties!r})"
         )
     if setup.small_blind > setup.big_blind:
         raise TournamentError(

@@ -16,6 +16,7 @@ final table is drawn (T4, TO4) and stacks carry over.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -108,6 +109,7 @@ class TableRecord:
     last_hand: int = 0
     open_busts: list[Bust] = field(default_factory=list)
     outcomes: dict[int, str] = field(default_factory=dict)
+    tie_order: tuple[int, ...] = ()
 
 
 def _time(at: str) -> datetime:
@@ -138,6 +140,13 @@ class TournamentState:
         for event in events:
             state.apply(event)
         return state
+
+    def copy(self) -> TournamentState:
+        """An independent copy (the event list is shared item by item: events are frozen)."""
+        clone = TournamentState.__new__(TournamentState)
+        clone.__dict__ = copy.deepcopy({k: v for k, v in self.__dict__.items() if k != "events"})
+        clone.events = list(self.events)
+        return clone
 
     # ----------------------------------------------------------------- queries
     @property
@@ -412,6 +421,12 @@ class TournamentState:
             )
         if set(end) != set(start) or any(c < 0 for c in end.values()):
             raise TournamentError("End stacks must name the same players, none below 0")
+        busted = sorted(p for p, c in end.items() if c == 0)
+        if event.tie_order and sorted(event.tie_order) != busted:
+            raise TournamentError(
+                f"The tie draw must order exactly the busted players {busted} (got "
+                f"{list(event.tie_order)})"
+            )
         if sum(end.values()) != sum(start.values()):
             raise TournamentError(
                 f"Hand {event.hand} at table {event.table}: chips changed from "
@@ -421,7 +436,8 @@ class TournamentState:
             self.players[player].chips = chips
         table.last_hand = event.hand
         table.open_busts, table.outcomes = [], {}
-        for player in sorted(p for p, c in end.items() if c == 0):
+        table.tie_order = event.tie_order if self.rules.same_hand_ties == "draw" else ()
+        for player in busted:
             record = self.players[player]
             record.status = BUSTED
             table.open_busts.append(Bust(player, event.table, event.hand, event.at, start[player]))
@@ -486,7 +502,8 @@ class TournamentState:
             return
         outs = [(b.player, b.start_chips) for b in table.open_busts if table.outcomes[b.player] == "out"]
         still_in = sum(1 for p in self.players.values() if p.position is None)
-        positions = finishing_positions(outs, still_in)
+        order = [p for p in table.tie_order if table.outcomes[p] == "out"]
+        positions = finishing_positions(outs, still_in, order)
         for bust in table.open_busts:
             outcome = table.outcomes[bust.player]
             position = positions.get(bust.player)

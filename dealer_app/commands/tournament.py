@@ -1,0 +1,99 @@
+"""``dealer-app tournament``: the club tournament's table chart and a whole simulated tournament."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from dealer_app.engine.tournament import TournamentError, survivors_per_table, table_plan
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``tournament chart`` and ``tournament simulate``."""
+    parser = subparsers.add_parser("tournament", help="the club tournament (rules TO1-TO5)")
+    actions = parser.add_subparsers(dest="tournament_command", metavar="ACTION")
+
+    chart = actions.add_parser("chart", help="table distribution for N players (TO2)")
+    chart.add_argument("players", type=int, help="number of players")
+    chart.set_defaults(func=run_chart)
+
+    simulate = actions.add_parser(
+        "simulate", help="run a whole tournament with random legal play through the table service"
+    )
+    simulate.add_argument("--players", type=int, required=True, help="number of players (2-36)")
+    simulate.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    simulate.add_argument("--json", action="store_true", help="print the results as JSON")
+    simulate.add_argument("--csv", action="store_true", help="print the standings as CSV")
+    simulate.add_argument(
+        "--data", type=Path, default=None, help="keep the logs in DIR (default: a temporary dir)"
+    )
+    simulate.add_argument(
+        "--rebuy-percent", type=int, default=50, help="chance a busted player rebuys (default 50)"
+    )
+    simulate.set_defaults(func=run_simulate)
+    parser.set_defaults(func=lambda args: parser.print_help() or 2)
+
+
+def chart_lines(players: int) -> list[str]:
+    """The chart (or proposal) for ``players`` as text; the last line is the sizes."""
+    plan = table_plan(players)
+    lines = [plan.describe()]
+    lines += [f"Table {number}: {size}" for number, size in enumerate(plan.sizes, start=1)]
+    tables = len(plan.sizes)
+    if tables == 1:
+        lines.append("One table: play to the end (TO3)")
+    else:
+        target = survivors_per_table(tables)
+        lines.append(
+            f"Final table: the last {target} of each table, {target * tables} players (TO3)"
+        )
+    lines.append(" ".join(str(size) for size in plan.sizes))
+    return lines
+
+
+def run_chart(args: argparse.Namespace) -> int:
+    """Print the chart for ``args.players``; exit 2 with the reason when there is none."""
+    try:
+        lines = chart_lines(args.players)
+    except TournamentError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run a whole tournament through the real table service; print its results."""
+    from dealer_app.tournament.exports import results_csv, results_dict, results_text
+    from dealer_app.tournament.simulate import simulate_tournament
+
+    if not 0 <= args.rebuy_percent <= 100:
+        print("error: --rebuy-percent must be between 0 and 100", file=sys.stderr)
+        return 2
+    try:
+        if args.data is None:
+            with tempfile.TemporaryDirectory(prefix="dealer-tournament-") as tmp:
+                service = simulate_tournament(
+                    Path(tmp), args.players, seed=args.seed, rebuy_percent=args.rebuy_percent
+                )
+                state = service.state
+                service.close()
+        else:
+            service = simulate_tournament(
+                args.data, args.players, seed=args.seed, rebuy_percent=args.rebuy_percent
+            )
+            state = service.state
+            service.close()
+    except TournamentError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(results_dict(state), indent=2, ensure_ascii=False))
+    elif args.csv:
+        sys.stdout.write(results_csv(state))
+    else:
+        print(results_text(state))
+    return 0
