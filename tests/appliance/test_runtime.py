@@ -1,0 +1,206 @@
+"""The appliance process: one table on MockFactory pins, its web server, status and watchdog."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from dealer_app import runtime as runtime_module
+from dealer_app.config import AppConfig, WebSettings, load_config_text
+from dealer_app.runtime import ApplianceStatus, Runtime, table_config
+from dealer_app.sdnotify import Watchdog
+from dealer_app.service import TableConfig
+
+
+def make_config(tmp_path: Path, extra: str = "") -> AppConfig:
+    text = f'[table]\nname = "Test table"\nseats = 4\n[camera]\nsource = "none"\n[storage]\ndata_dir = "{tmp_path / "data"}"\n{extra}'
+    return replace(load_config_text(text), web=WebSettings("127.0.0.1", 0, 16))
+
+
+@pytest.fixture
+def runtime(tmp_path: Path) -> Iterator[Runtime]:
+    rt = Runtime(make_config(tmp_path), virtual_panel=True)
+    rt.start()
+    yield rt
+    rt.close()
+
+
+def get(url: str) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.read().decode()
+
+
+def wait_for(predicate, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        time.sleep(0.02)
+
+
+def test_l4_table_config_carries_the_club_limits() -> None:
+    assert table_config(AppConfig()) == TableConfig.club()
+
+
+def test_serves_scoreboard_and_status(runtime: Runtime) -> None:
+    status, page = get(runtime.url + "/")
+    assert status == 200 and "Test table" in page
+    status, body = get(runtime.url + "/appliance/status")
+    assert json.loads(body) == {
+        "ok": True,
+        "parts": {
+            "table": {"state": "ok", "code": "table_open", "text": "Test table: 1 events in the log"},
+            "web": {"state": "ok", "code": "web_serving", "text": f"serving on port {runtime.port}"},
+            "panel": {"state": "ok", "code": "panel_virtual", "text": "simulated buttons, driven from the dealer console"},
+            "camera": {
+                "state": "off",
+                "code": "camera_none",
+                "text": "no camera (camera.source = none): enter the cards in the dealer console",
+            },
+        },
+        "alarms": [],
+    }
+
+
+def test_b4_p2_a_hand_from_pin_presses_to_award(runtime: Runtime) -> None:
+    """Blinds and antes, a capped raise dialled on the encoder, two folds (B4), the uncalled
+    part of the raise back (P2), the pot pushed with OK: every step a MockFactory pin press."""
+    service, panel = runtime.service, runtime.virtual_panel
+    assert service is not None and panel is not None
+    for seat, name in [(1, "Ann"), (2, "Bob"), (3, "Cor")]:
+        assert service.execute({"cmd": "join", "seat": seat, "name": name, "stack": 100}, source="console").ok
+    assert service.execute({"cmd": "button", "seat": 1}, source="console").ok
+
+    def dealer_view() -> dict:
+        return service.view(role="dealer")
+
+    def press(button: str, expect_prompt: str) -> dict:
+        panel.click(button)
+        wait_for(lambda: dealer_view()["prompt"]["code"] == expect_prompt)
+        return dealer_view()
+
+    press("ok_next", "shuffle")  # start the hand: button 1, SB 2, BB 3, antes
+    press("ok_next", "deal")
+    view = press("ok_next", "action")
+    assert [s["stack"] for s in view["seats"][:3]] == [99, 98, 97]
+    assert view["legal"] == {"seat": 1, "actions": ["fold", "call", "raise", "allin"], "call": 2, "min_to": 4, "max_to": 6}
+    panel.click("bet_raise")  # the dial opens at the minimum raise, to 4 (EUR 1.00)
+    wait_for(lambda: runtime.panel_controller.dial is not None)
+    panel.turn(2, interval=0.3)  # two slow detents: to 6, the round cap (L4)
+    view = press("ok_next", "action")
+    assert view["legal"]["seat"] == 2 and view["seats"][0]["bet"] == 6
+    press("fold", "action")
+    view = press("fold", "push")
+    assert view["prompt"]["args"]["pots"] == [{"amount": 8, "winners": {"1": 8}, "odd_chip_seat": None}]
+    view = press("ok_next", "start_hand")
+    assert [s["stack"] for s in view["seats"][:3]] == [105, 98, 97]
+    sources = [(e.source, e.type) for e in service.events()[5:]]
+    assert sources == [
+        ("button", "hand_started"),
+        ("button", "shuffled"),
+        ("button", "dealt"),
+        ("button", "action"),
+        ("button", "action"),
+        ("button", "action"),
+        ("button", "hand_ended"),
+    ]
+    _, body = get(runtime.url + "/api/view")
+    assert [s["stack"] for s in json.loads(body)["seats"][:3]] == [105, 98, 97]
+
+
+def test_a_stuck_button_degrades_the_panel_and_recovers(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runtime_module, "STUCK_BUTTON_SECONDS", 0.2)
+    runtime.virtual_panel.down("fold")
+    runtime.check()
+    time.sleep(0.3)
+    runtime.check()
+    assert runtime.status.get("panel") == runtime_module.PartStatus(
+        "degraded",
+        "panel_button_stuck",
+        "button FOLD has been down for 0 s: check its wiring; the dealer console takes every action",
+    )
+    assert runtime.status.snapshot()["ok"] is False
+    runtime.virtual_panel.up("fold")
+    time.sleep(0.1)
+    runtime.check()
+    assert runtime.status.get("panel").code == "panel_virtual"
+
+
+def test_a_panel_that_cannot_start_leaves_the_console_working(tmp_path: Path) -> None:
+    """pin_factory lgpio off a Pi: no GPIO chip. The table still opens and serves."""
+    rt = Runtime(make_config(tmp_path, '[panel]\npin_factory = "lgpio"\n'))
+    rt.start()
+    try:
+        panel = rt.status.get("panel")
+        assert (panel.state, panel.code) == ("degraded", "panel_failed")
+        assert panel.text.startswith("the button panel did not start (")
+        assert panel.text.endswith("): the dealer console takes every action")
+        assert rt.panel is None and rt.virtual_panel is None
+        assert get(rt.url + "/")[0] == 200
+        assert rt.service.execute({"cmd": "join", "seat": 1, "name": "Ann", "stack": 100}, source="console").ok
+    finally:
+        rt.close()
+
+
+def test_panel_switched_off_in_the_configuration(tmp_path: Path) -> None:
+    rt = Runtime(make_config(tmp_path, "[panel]\nenabled = false\n"))
+    rt.start()
+    try:
+        assert rt.status.get("panel") == runtime_module.PartStatus(
+            "off", "panel_disabled", "no button panel (panel.enabled = false): the dealer console takes every action"
+        )
+    finally:
+        rt.close()
+
+
+def test_main_loop_tells_systemd_ready_status_watchdog_and_stopping(
+    runtime: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notify.sock"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(path))
+    sock.settimeout(5)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(path))
+    watchdog = Watchdog(timeout=0.4, environ={"NOTIFY_SOCKET": str(path)})
+    stop = threading.Event()
+    result: list[int] = []
+    loop = threading.Thread(target=lambda: result.append(runtime.run(stop, watchdog)))
+    loop.start()
+    try:
+        messages = [sock.recv(4096).decode() for _ in range(4)]
+    finally:
+        stop.set()
+        loop.join(timeout=5)
+    assert messages[0] == "READY=1\nSTATUS=" + runtime.status.summary()
+    assert messages[1] == "STATUS=" + runtime.status.summary()
+    assert messages[2:] == ["WATCHDOG=1", "WATCHDOG=1"]
+    while (message := sock.recv(4096).decode()) == "WATCHDOG=1":
+        pass
+    assert message == "STOPPING=1"
+    assert result == [0]
+    sock.close()
+
+
+def test_a_dead_web_server_ends_the_main_loop_with_failure(runtime: Runtime) -> None:
+    runtime._server.close()
+    runtime._server_thread.join(timeout=5)
+    assert runtime.run(threading.Event(), Watchdog(None)) == 1
+    assert runtime.status.get("web").code == "web_stopped"
+
+
+def test_status_summary_and_snapshot() -> None:
+    status = ApplianceStatus()
+    status.set("camera", "degraded", "camera_failed", "the camera did not start")
+    status.set("table", "ok", "table_open", "open")
+    assert status.summary() == "table ok; camera degraded: the camera did not start"
+    assert status.snapshot()["ok"] is False
+    with pytest.raises(ValueError, match="unknown part 'lights'"):
+        status.set("lights", "ok", "x", "y")
