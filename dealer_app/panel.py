@@ -129,7 +129,11 @@ class PanelController:
         self.lang = lang or view["table"].get("lang", "en")
         if self.lang not in TEXT:
             raise ValueError(f"unknown language {self.lang!r} (use en or nl)")
-        self._subscription = service.subscribe(after_seq=view["seq"])
+        self._mucked: dict[int, int] = {}
+        """Seats mucked in the current hand, by the seq of their ``mucked`` event (the view
+        does not list mucks; the showdown order must skip them)."""
+        self._subscription = service.subscribe(after_seq=0)
+        self._drain_subscription()
         self._listeners: list[Callable[[Feedback], None]] = []
         self._dial: DialState | None = None
         self._notice: tuple[str, ...] | None = None
@@ -326,7 +330,7 @@ class PanelController:
         waiting = [
             s["seat"] for s in self._view["seats"]
             if s.get("status") == "in_hand" and not s.get("folded") and s.get("cards") is None
-            and not s.get("mucked")
+            and s["seat"] not in self._mucked.values()
         ]
         if first not in waiting:
             return [first]
@@ -373,6 +377,12 @@ class PanelController:
 
     def _drain_subscription(self) -> bool:
         seen = False
-        while self._subscription.get(timeout=0) is not None:
+        while (event := self._subscription.get(timeout=0)) is not None:
             seen = True
+            if event.type == "hand_started":
+                self._mucked.clear()
+            elif event.type == "mucked":
+                self._mucked[event.seq] = int(event.payload["seat"])
+            elif event.type == "undone":
+                self._mucked.pop(int(event.payload["seq"]), None)
         return seen
