@@ -184,3 +184,7 @@ def test_clock_and_config_changed_events_show_no_card(tmp_path, clock) -> None:
     assert app.test_client().get("/api/view").get_json()["table"]["name"] == "Table 7"
     shutdown(app)
     renamed.close()
+
+
+def test_the_card_finder_sees_cards_at_any_depth_and_nothing_else() -> None:
+    assert cards_in({"a": ["As", {"b": "Kd"}], "c": "Ask", "d": "as", "e": 5}) == {"As", "Kd"}
