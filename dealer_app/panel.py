@@ -54,6 +54,13 @@ TEXT = {
         "to_call": "To call {amount}",
         "check_or_bet": "Check or {kind}",
         "pot": "Pot {amount}",
+        "start_hand": "Button to seat {button}",
+        "start_hand_dead": "Dead button: seat {button}",
+        "blinds": "SB seat {sb}, BB seat {bb}",
+        "start_ok": "OK: start the hand",
+        "push": "Push:",
+        "push_pot": "{amount} to seat {seats}",
+        "push_split": "{amount} split {seats}",
     },
     "nl": {
         "refused": "GEWEIGERD",
@@ -67,6 +74,13 @@ TEXT = {
         "to_call": "Te callen {amount}",
         "check_or_bet": "Check of {kind}",
         "pot": "Pot {amount}",
+        "start_hand": "Button naar stoel {button}",
+        "start_hand_dead": "Dode button: stoel {button}",
+        "blinds": "SB stoel {sb}, BB stoel {bb}",
+        "start_ok": "OK: start de hand",
+        "push": "Schuif:",
+        "push_pot": "{amount} naar stoel {seats}",
+        "push_split": "{amount} gedeeld {seats}",
     },
 }
 
@@ -364,6 +378,10 @@ class PanelController:
                 words["dial_help"],
             ])
             return
+        compact = self._compact_prompt()
+        if compact:
+            self.panel.display.show(compact)
+            return
         lines = [self._prompt_text()]
         legal, hand = self._view.get("legal"), self._view.get("hand")
         if legal:
@@ -374,6 +392,26 @@ class PanelController:
         if hand and hand.get("total_pot"):
             lines.append(words["pot"].format(amount=self._money(hand["total_pot"])))
         self.panel.display.show(lines)
+
+    def _compact_prompt(self) -> list[str] | None:
+        """Short display lines for the prompts whose full sentence does not fit 4x21
+        characters (start of a hand, the push); ``None`` for the others."""
+        prompt = self._view.get("prompt") or {}
+        code, args, words = prompt.get("code"), prompt.get("args") or {}, TEXT[self.lang]
+        if code in ("start_hand", "start_hand_dead"):
+            return [
+                words[code].format(button=args["button"]),
+                words["blinds"].format(sb=args["sb"], bb=args["bb"]),
+                words["start_ok"],
+            ]
+        if code == "push":
+            lines = [words["push"]]
+            for pot in args["pots"]:
+                seats = ", ".join(str(seat) for seat in pot["winners"])
+                key = "push_pot" if len(pot["winners"]) == 1 else "push_split"
+                lines.append(words[key].format(amount=self._money(pot["amount"]), seats=seats))
+            return lines
+        return None
 
     def _drain_subscription(self) -> bool:
         seen = False

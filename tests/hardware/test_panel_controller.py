@@ -110,6 +110,7 @@ def test_full_hand_blinds_raise_reraise_allin_side_pot_showdown_award_b1_a2_p1_p
     table: Table,
 ) -> None:
     assert (table.prompt, table.lights) == ("start_hand", LightsState("off", ()))
+    assert table.display == ("Button to seat 1", "SB seat 2, BB seat 3", "OK: start the hand")
     table.press("ok_next")
     assert (table.prompt, table.lights) == ("shuffle", LightsState("off", ()))
     assert table.stacks() == {1: 20, 2: 99, 3: 98}
@@ -173,6 +174,8 @@ def test_full_hand_blinds_raise_reraise_allin_side_pot_showdown_award_b1_a2_p1_p
     assert (table.prompt, table.lights) == ("push", LightsState("flash", (1, 2)))
     pots = table.controller.view["prompt"]["args"]["pots"]
     assert sorted((p["amount"], p["winners"]) for p in pots) == [(20, {"2": 20}), (60, {"1": 60})]
+    assert table.display[0] == "Push:"
+    assert sorted(table.display[1:]) == ["EUR 15.00 to seat 1", "EUR 5.00 to seat 2"]
     table.press("ok_next")
     assert table.stacks() == {1: 60, 2: 90, 3: 70}
     assert (table.prompt, table.lights) == ("start_hand", LightsState("off", ()))
@@ -339,3 +342,20 @@ def test_dutch_display(tmp_path: Path, factory: MockFactory) -> None:
         assert table.display[0] == "GEWEIGERD"
     finally:
         table.close()
+
+
+def test_split_pot_flashes_every_winner_p5(table: Table) -> None:
+    table.to_preflop_action()
+    for button in ("check_call", "check_call", "check_call"):  # call, call, BB checks
+        table.press(button)
+    for cards in (["As", "Ks", "Qs"], ["Js"], ["Ts"]):
+        table.camera({"cmd": "board", "cards": cards})
+        for _ in range(3):
+            table.press("check_call")
+    for seat, cards in ((2, ["2c", "3d"]), (3, ["4c", "5d"]), (1, ["6c", "7d"])):
+        table.camera({"cmd": "show", "seat": seat, "cards": cards})
+    assert (table.prompt, table.lights) == ("push", LightsState("flash", (1, 2, 3)))
+    assert table.display[0] == "Push:"
+    assert table.display[1].startswith("EUR 1.50 split ")
+    table.press("ok_next")
+    assert table.stacks() == {1: 20, 2: 100, 3: 100}
