@@ -43,3 +43,16 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m dealer_app.commands.simulate ...``: the same command without loading every
+    other sub-command (a quicker start for the crash test)."""
+    parser = argparse.ArgumentParser(prog="dealer-app")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    return run(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

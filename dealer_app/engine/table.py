@@ -223,11 +223,9 @@ class Table:
         if not player.sitting_out:
             raise TableError(f"Seat {seat} is not sitting out")
         player.sitting_out = False
-        if player.missed:
+        if player.missed:  # with nothing owed ``post`` does not matter: back in at once
             player.post_next = post
             player.waiting_for_bb = not post
-        elif post:
-            raise TableError(f"Seat {seat} owes no blinds")
 
     def set_stack(self, seat: int, stack: int) -> int:
         """Change a stack between hands (B5); return the old stack."""

@@ -75,7 +75,12 @@ def engine_event_for(state: HandState, seat: int, action: str, to: int | None) -
         legal = state.legal()
         if legal is None or legal.seat != seat:
             raise IllegalAction("not_your_turn", f"Seat {seat} is not to act", seat=seat)
-        return legal.all_in_event()
+        # docs/engine-api.md: an all-in maps to BetRaise(seat, legal.max_to) or Call(seat).
+        if legal.can_bet or legal.can_raise:
+            return BetRaise(seat, legal.max_to)
+        if legal.can_call:
+            return Call(seat)
+        raise IllegalAction("no_all_in", f"Seat {seat} cannot put more chips in now", seat=seat)
     raise IllegalAction("bad_action", f"Unknown action {action!r}", seat=seat)
 
 
@@ -94,6 +99,7 @@ class HandRun:
     holds: dict[int, Hold] = field(init=False, default_factory=dict)
     resolutions: list[Resolution] = field(init=False, default_factory=list)
     player_actions: list[Event] = field(init=False, default_factory=list)
+    applied: list[tuple[int, Event]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.rebuild()
@@ -105,6 +111,7 @@ class HandRun:
         self.holds = {}
         self.resolutions = []
         self.player_actions = []
+        self.applied = []
         for entry in self.entries:
             self._apply_entry(entry)
 
@@ -116,15 +123,16 @@ class HandRun:
             self.holds[entry.hold.seat] = entry.hold
         else:
             assert entry.event is not None
-            self._apply_engine(entry.event)
+            self._apply_engine(entry.seq, entry.event)
 
-    def _apply_engine(self, event: Event) -> None:
+    def _apply_engine(self, seq: int, event: Event) -> None:
         self.state.apply(event)
+        self.applied.append((seq, event))
         if isinstance(event, PLAYER_ACTIONS):
             self.player_actions.append(event)
-        self._resolve_holds()
+        self._resolve_holds(seq)
 
-    def _resolve_holds(self) -> None:
+    def _resolve_holds(self, seq: int) -> None:
         while self.holds:
             seat = self.state.to_act
             street = self.state.street.name.lower()
@@ -144,6 +152,7 @@ class HandRun:
                 self._release(held)
                 continue
             del self.holds[seat]
+            self.applied.append((seq, event))
             self.player_actions.append(event)
             self.resolutions.append(Resolution(seat, "bound", held.action, held.to))
 

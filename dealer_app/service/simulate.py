@@ -4,8 +4,8 @@ The simulated dealer reads the dealer view like a person reads the prompt and an
 confirms steps, deals board cards, presses action buttons for the seat to act (random legal
 actions, all-ins, sometimes an undo), tables hands at showdown, and between hands lets
 players sit out, come back, rebuy or leave and new players sit down. Cards come from a
-deck shuffled per hand number, so a simulation that restarts mid-hand (after a crash)
-deals the same cards again.
+deck shuffled by hand number, so a simulation that restarts mid-hand (after a crash, with
+any seed) deals the same cards again.
 """
 
 from __future__ import annotations
@@ -50,7 +50,8 @@ class Simulator:
 
     def run(self, hands: int) -> SimulationStats:
         """Play until ``hands`` more hands have ended (misdeals count as hands)."""
-        self._seat_players()
+        if self.svc.view()["hand"] is None:  # after a crash mid-hand: play the hand on first
+            self._seat_players()
         while self.stats.hands < hands:
             self.step()
         return self.stats
@@ -94,7 +95,8 @@ class Simulator:
 
     def _deck(self, hand_number: int) -> list[str]:
         deck = list(CARD_STRINGS)
-        random.Random(f"{self.seed}:deck:{hand_number}").shuffle(deck)
+        # by hand number only: a simulation that resumes a hand (any seed) deals the same cards
+        random.Random(f"deck:{hand_number}").shuffle(deck)
         return deck
 
     def _hole(self, view: dict, seat: int) -> list[str]:
@@ -134,6 +136,8 @@ class Simulator:
         if self._maybe_undo(0.04):
             return
         if code == "action":
+            if rng.random() < 0.03 and self._out_of_turn(view):
+                return
             self._act(view)
         elif code == "burn_and_deal":
             self._must({"cmd": "board", "cards": self._board(view)}, "camera")
@@ -159,6 +163,18 @@ class Simulator:
             self.stats.hands += 1
         elif roll < 0.02:
             self._must({"cmd": "void", "reason": "duplicate card"}, "console")
+
+    def _out_of_turn(self, view: dict) -> bool:
+        """Sometimes a player acts before their turn: the service holds the action (T46)."""
+        waiting = [
+            s["seat"]
+            for s in view["seats"]
+            if s.get("status") == "in_hand" and not s["folded"] and not s["all_in"] and not s["to_act"]
+        ]
+        if not waiting:
+            return False
+        command = {"cmd": self.rng.choice(["fold", "call", "check"]), "seat": self.rng.choice(waiting), "out_of_turn": True}
+        return self._do(command)
 
     def _act(self, view: dict) -> None:
         legal = view["legal"]
@@ -191,7 +207,7 @@ class Simulator:
                     self._must({"cmd": "leave", "seat": number}, "console")
             elif seat["status"] == "sitting_out" and rng.random() < 0.5:
                 self._must({"cmd": "sit_in", "seat": number, "post": rng.random() < 0.5}, "console")
-            elif rng.random() < 0.03:
+            elif seat["status"] != "sitting_out" and rng.random() < 0.03:
                 self._must({"cmd": "sit_out", "seat": number}, "console")
         view = self.svc.view("dealer")
         playing = [s for s in view["seats"] if s["status"] not in ("empty", "sitting_out") and s["stack"]]

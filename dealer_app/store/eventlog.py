@@ -53,8 +53,15 @@ def canonical_json(value: Any) -> str:
 
 
 def event_hash(prev_hash: str, seq: int, time: float, source: str, type_: str, payload: dict) -> str:
-    """The hex SHA-256 that chains an event to its predecessor."""
-    body = canonical_json([seq, time, source, type_, payload])
+    """The hex SHA-256 that chains an event to its predecessor:
+    ``sha256(prev_hash + "\\n" + canonical JSON of [seq, time, source, type, payload])``."""
+    return _hash_text(prev_hash, seq, time, source, type_, canonical_json(payload))
+
+
+def _hash_text(prev_hash: str, seq: int, time: float, source: str, type_: str, payload_text: str) -> str:
+    """:func:`event_hash` from the payload's canonical text (the same bytes, one dump less)."""
+    head = canonical_json([seq, time, source, type_])
+    body = head[:-1] + "," + payload_text + "]"
     return hashlib.sha256(f"{prev_hash}\n{body}".encode()).hexdigest()
 
 
@@ -110,11 +117,11 @@ class EventLog:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = _connect(path)
         conn.execute(_SCHEMA)
-        result = _verify_rows(conn)
+        events: list[Event] = []
+        result = _verify_rows(conn, events)
         if not result.ok:
             conn.close()
             raise LogError(f"{path}: {result.message}")
-        events = [_row_event(row) for row in conn.execute(_SELECT + " ORDER BY seq")]
         return cls(path, conn, events)
 
     @property
@@ -241,11 +248,6 @@ class Subscription:
 _SELECT = "SELECT seq, time, source, type, payload, prev_hash, hash FROM events"
 
 
-def _row_event(row: tuple) -> Event:
-    seq, time, source, type_, payload, prev_hash, digest = row
-    return Event(seq, time, source, type_, json.loads(payload), prev_hash, digest)
-
-
 @dataclass(frozen=True)
 class VerifyResult:
     """The outcome of checking a log's hash chain."""
@@ -262,7 +264,8 @@ class VerifyResult:
         return f"BAD: event {self.bad_seq}: {self.problem}"
 
 
-def _verify_rows(conn: sqlite3.Connection) -> VerifyResult:
+def _verify_rows(conn: sqlite3.Connection, keep: list[Event] | None = None) -> VerifyResult:
+    """Check the chain row by row; with ``keep``, collect the events while at it."""
     prev = GENESIS_HASH
     expected_seq = 1
     count = 0
@@ -278,8 +281,10 @@ def _verify_rows(conn: sqlite3.Connection) -> VerifyResult:
             return VerifyResult(False, count, seq, "previous hash does not match event before")
         if payload_text != canonical_json(payload):
             return VerifyResult(False, count, seq, "payload is not in canonical form (edited)")
-        if event_hash(prev, seq, time, source, type_, payload) != digest:
+        if _hash_text(prev, seq, time, source, type_, payload_text) != digest:
             return VerifyResult(False, count, seq, "hash does not match contents (edited)")
+        if keep is not None:
+            keep.append(Event(seq, time, source, type_, payload, prev_hash, digest))
         prev = digest
         expected_seq += 1
         count += 1
