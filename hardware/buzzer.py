@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 
 from gpiozero import Buzzer, TonalBuzzer
@@ -22,6 +23,7 @@ sounds its own pitch whenever the frequency is not ``None``."""
 
 class PanelBuzzer:
     """Plays :data:`SOUNDS` on an active or a passive buzzer; advances in :meth:`update`.
+    Thread-safe.
 
     :param pin: BCM number.
     :param kind: ``"active"`` (:class:`gpiozero.Buzzer`, on/off) or ``"passive"``
@@ -47,16 +49,18 @@ class PanelBuzzer:
         """Names of the last 20 sounds started, oldest first (what a virtual panel shows)."""
         self.count = 0
         """How many sounds were started since the panel was opened."""
+        self._lock = threading.RLock()
 
     def play(self, sound: str) -> None:
         """Start ``sound`` (one of :data:`SOUNDS`), cutting off any sound still playing."""
         if sound not in SOUNDS:
             raise ValueError(f"unknown sound {sound!r}; known: {', '.join(SOUNDS)}")
-        self._playing = SOUNDS[sound]
-        self._started = self._clock.now()
-        self.played.append(sound)
-        self.count += 1
-        self.update()
+        with self._lock:
+            self._playing = SOUNDS[sound]
+            self._started = self._clock.now()
+            self.played.append(sound)
+            self.count += 1
+            self.update()
 
     @property
     def busy(self) -> bool:
@@ -70,15 +74,18 @@ class PanelBuzzer:
 
     def update(self) -> None:
         """Drive the pin for the current point of the sound."""
-        frequency: float | None = None
-        if self._playing is not None:
-            elapsed = self._clock.now() - self._started
-            frequency = self._playing.level_at(elapsed, None)
-            if self._playing.finished(elapsed):
-                self._playing = None
-        if frequency == self._sounding:
-            return
-        self._sounding = frequency
+        with self._lock:
+            frequency: float | None = None
+            if self._playing is not None:
+                elapsed = self._clock.now() - self._started
+                frequency = self._playing.level_at(elapsed, None)
+                if self._playing.finished(elapsed):
+                    self._playing = None
+            if frequency != self._sounding:
+                self._sounding = frequency
+                self._drive(frequency)
+
+    def _drive(self, frequency: float | None) -> None:
         if isinstance(self._device, TonalBuzzer):
             if frequency is None:
                 self._device.stop()

@@ -8,6 +8,7 @@ console show exactly what the OLED shows. ``luma.oled`` is optional
 from __future__ import annotations
 
 import textwrap
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,7 +24,7 @@ class DisplayUnavailable(RuntimeError):
 
 
 class PanelDisplay:
-    """Keep and (optionally) render the dealer's text.
+    """Keep and (optionally) render the dealer's text. Thread-safe.
 
     :param device: a luma device (``ssd1306``, ``sh1106`` or luma's ``dummy``) or ``None`` to
         keep the text only.
@@ -32,6 +33,7 @@ class PanelDisplay:
     def __init__(self, device: Any | None = None) -> None:
         self.device = device
         self._lines: tuple[str, ...] = ()
+        self._lock = threading.Lock()
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -45,10 +47,11 @@ class PanelDisplay:
         for paragraph in paragraphs:
             lines.extend(textwrap.wrap(paragraph, COLUMNS) or [""])
         new = tuple(lines[:ROWS])
-        if new == self._lines:
-            return
-        self._lines = new
-        self._render()
+        with self._lock:
+            if new == self._lines:
+                return
+            self._lines = new
+            self._render()
 
     def clear(self) -> None:
         """Blank the display."""
@@ -56,10 +59,11 @@ class PanelDisplay:
 
     def close(self) -> None:
         """Blank and release the device."""
-        self._lines = ()
-        if self.device is not None:
-            self.device.cleanup()
-            self.device = None
+        with self._lock:
+            self._lines = ()
+            if self.device is not None:
+                self.device.cleanup()
+                self.device = None
 
     def _render(self) -> None:
         if self.device is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -36,6 +37,8 @@ class LightsState:
 class SeatLights:
     """LEDs for seats 1..N on the given pins; patterns advance in :meth:`update`.
 
+    Thread-safe: the controller may set a pattern while the panel thread updates.
+
     :param pins: BCM numbers, seat 1 first.
     :param clock: the time source for flashing and chasing.
     :param pin_factory: gpiozero pin factory.
@@ -47,6 +50,7 @@ class SeatLights:
         self._state = LightsState("off", ())
         self._patterns: dict[int, Pattern[bool]] = {}
         self._started = clock.now()
+        self._lock = threading.RLock()
 
     @property
     def seats(self) -> int:
@@ -92,12 +96,13 @@ class SeatLights:
 
     def update(self) -> None:
         """Set every LED to its pattern's level now."""
-        elapsed = self._clock.now() - self._started
-        for seat, led in enumerate(self._leds, start=1):
-            pattern = self._patterns.get(seat)
-            level = pattern.level_at(elapsed, False) if pattern else False
-            if bool(led.value) != level:
-                led.value = level
+        with self._lock:
+            elapsed = self._clock.now() - self._started
+            for seat, led in enumerate(self._leds, start=1):
+                pattern = self._patterns.get(seat)
+                level = pattern.level_at(elapsed, False) if pattern else False
+                if bool(led.value) != level:
+                    led.value = level
 
     def close(self) -> None:
         """Switch off and release the pins."""
@@ -114,9 +119,10 @@ class SeatLights:
         return chosen
 
     def _show(self, mode: str, seats: tuple[int, ...], patterns: dict[int, Pattern[bool]]) -> None:
-        if LightsState(mode, seats) == self._state:
-            return
-        self._state = LightsState(mode, seats)
-        self._patterns = patterns
-        self._started = self._clock.now()
-        self.update()
+        with self._lock:
+            if LightsState(mode, seats) == self._state:
+                return
+            self._state = LightsState(mode, seats)
+            self._patterns = patterns
+            self._started = self._clock.now()
+            self.update()

@@ -359,3 +359,32 @@ def test_split_pot_flashes_every_winner_p5(table: Table) -> None:
     assert table.display[1].startswith("EUR 1.50 split ")
     table.press("ok_next")
     assert table.stacks() == {1: 20, 2: 100, 3: 100}
+
+
+def test_controller_thread_follows_virtual_presses_in_real_time(tmp_path: Path) -> None:
+    """The demo path: real clock, the controller's own thread, presses from another thread."""
+    import time
+
+    from hardware.factory import mock_factory
+
+    service = TableService.open(tmp_path, NO_LIMIT)
+    for seat in (1, 2, 3):
+        service.execute({"cmd": "join", "seat": seat, "name": f"P{seat}", "stack": 50}, source="console")
+    service.execute({"cmd": "button", "seat": 1}, source="console")
+    panel = Panel(pin_factory=mock_factory())
+    controller = PanelController(panel, service)
+    controller.start()
+    try:
+        virtual = VirtualPanel(panel)
+        for _ in range(3):
+            virtual.click("ok_next")
+            time.sleep(0.05)
+        deadline = time.monotonic() + 5.0
+        while panel.lights.state != LightsState("steady", (1,)) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert panel.lights.state == LightsState("steady", (1,))
+        assert virtual.state()["display"][0] == "Action on seat 1"
+    finally:
+        controller.stop()
+        panel.close()
+        service.close()
