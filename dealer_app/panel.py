@@ -61,6 +61,8 @@ TEXT = {
         "push": "Push:",
         "push_pot": "{amount} to seat {seats}",
         "push_split": "{amount} split {seats}",
+        "cards_by_camera": "Cards from the camera",
+        "fold_mucks": "FOLD: muck",
     },
     "nl": {
         "refused": "GEWEIGERD",
@@ -81,6 +83,8 @@ TEXT = {
         "push": "Schuif:",
         "push_pot": "{amount} naar stoel {seats}",
         "push_split": "{amount} gedeeld {seats}",
+        "cards_by_camera": "Kaarten via de camera",
+        "fold_mucks": "FOLD: weggooien",
     },
 }
 
@@ -383,6 +387,11 @@ class PanelController:
             self.panel.display.show(compact)
             return
         lines = [self._prompt_text()]
+        code = (self._view.get("prompt") or {}).get("code")
+        if code == "burn_and_deal":
+            lines.append(words["cards_by_camera"])
+        elif code == "show":
+            lines.append(words["fold_mucks"])
         legal, hand = self._view.get("legal"), self._view.get("hand")
         if legal:
             if legal.get("call"):

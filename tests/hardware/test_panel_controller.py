@@ -145,6 +145,7 @@ def test_full_hand_blinds_raise_reraise_allin_side_pot_showdown_award_b1_a2_p1_p
     table.press("check_call")
     table.press("check_call")
     assert (table.prompt, table.lights) == ("burn_and_deal", LightsState("off", ()))
+    assert table.display == ("Burn and deal the", "flop", "Cards from the camera", "Pot EUR 15.00")
     assert table.stacks() == {1: 0, 2: 80, 3: 80}
 
     table.camera({"cmd": "board", "cards": ["Ah", "Kd", "7c"]})
@@ -165,6 +166,7 @@ def test_full_hand_blinds_raise_reraise_allin_side_pot_showdown_award_b1_a2_p1_p
     assert (table.prompt, table.lights) == ("show_first", LightsState("chase", (2, 3, 1)))
     table.camera({"cmd": "show", "seat": 2, "cards": ["Kh", "Ks"]})
     assert (table.prompt, table.lights) == ("show", LightsState("chase", (3, 1)))
+    assert table.display == ("Seat 3: show or muck", "FOLD: muck", "Pot EUR 20.00")
     table.press("fold")  # seat 3 mucks
     assert table.feedback[-1] == Feedback(True, {"cmd": "muck", "seat": 3}, None)
     assert table.lights == LightsState("chase", (1,))
