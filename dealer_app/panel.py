@@ -128,12 +128,18 @@ class DialState:
         return changed
 
 
+def _table_language(service: Service) -> str:
+    config = getattr(getattr(service, "model", None), "config", None)
+    return str(getattr(config, "language", "en"))
+
+
 class PanelController:
     """Connect a :class:`hardware.panel.Panel` to a table service.
 
     :param panel: the panel (real pins or MockFactory).
     :param service: the table service (``execute``, ``view``, ``subscribe``).
-    :param lang: ``"en"`` or ``"nl"`` for the display; default: the table's language.
+    :param lang: ``"en"`` or ``"nl"`` for the display; default: the table's configured
+        language (``service.model.config.language``), else English.
 
     Call :meth:`process` regularly (a test does it after each press), or :meth:`start` a
     thread that does. Inputs from other sources (console, camera) reach the panel through
@@ -143,8 +149,7 @@ class PanelController:
     def __init__(self, panel: Panel, service: Service, lang: str | None = None) -> None:
         self.panel = panel
         self.service = service
-        view = service.view(role="dealer")
-        self.lang = lang or view["table"].get("lang", "en")
+        self.lang = lang or _table_language(service)
         if self.lang not in TEXT:
             raise ValueError(f"unknown language {self.lang!r} (use en or nl)")
         self._mucked: dict[int, int] = {}

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from gpiozero.pins.mock import MockFactory
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pytest import approx
 
 from hardware.clock import ManualClock
 from hardware.events import Chord, Click, Hold
+from hardware.factory import mock_factory
 from hardware.panel import Panel
 from hardware.pins import ButtonName
 from hardware.virtual import VirtualPanel
@@ -129,3 +132,25 @@ def test_pressed_reports_buttons_down(panel: Panel, virtual: VirtualPanel) -> No
     virtual.down(ButtonName.BET_RAISE)
     assert panel.pressed() == {ButtonName.BET_RAISE}
     assert virtual.state()["pressed"] == ["bet_raise"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    gaps=st.lists(st.floats(min_value=0.0, max_value=0.0015), min_size=1, max_size=12),
+    held=st.floats(min_value=0.03, max_value=0.5),
+)
+def test_any_burst_of_bounces_inside_the_window_is_one_click(gaps: list[float], held: float) -> None:
+    """Property: a contact that chatters for less than the debounce time (here up to 12 edges
+    within 18 ms < 20 ms), then rests, then opens cleanly, gives exactly one click."""
+    clock = ManualClock()
+    with Panel(pin_factory=mock_factory(), clock=clock) as panel:
+        pin = panel.pin_factory.pin(panel.pins.fold)
+        for index, gap in enumerate(gaps):
+            pin.drive_low() if index % 2 == 0 else pin.drive_high()
+            clock.advance(gap)
+            panel.update()
+        clock.advance(held)
+        panel.update()
+        pin.drive_high()
+        clock.advance(0.05)
+        assert [type(event) for event in panel.poll()] == [Click]

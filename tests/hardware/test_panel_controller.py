@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -330,6 +331,16 @@ def test_dial_closes_when_the_console_acts_for_the_seat(table: Table) -> None:
     table.controller.process()
     assert table.controller.dial is None
     assert table.display[0] == "Action on seat 2"
+
+
+def test_display_speaks_the_table_language_by_default(tmp_path: Path, factory: MockFactory) -> None:
+    service = TableService.open(tmp_path, replace(NO_LIMIT, language="nl"))
+    with Panel(pin_factory=factory, clock=ManualClock()) as panel:
+        controller = PanelController(panel, service)
+        assert controller.lang == "nl"
+        assert panel.display.lines == ("Plaats minstens twee", "spelers")
+        controller.stop()
+    service.close()
 
 
 def test_dutch_display(tmp_path: Path, factory: MockFactory) -> None:
