@@ -8,7 +8,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from dealer_app.engine.tournament import TournamentError, survivors_per_table, table_plan
+from dealer_app.engine.tournament import (
+    TournamentError,
+    club_setup,
+    survivors_per_table,
+    table_plan,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,6 +34,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     simulate.add_argument("--csv", action="store_true", help="print the standings as CSV")
     simulate.add_argument(
         "--data", type=Path, default=None, help="keep the logs in DIR (default: a temporary dir)"
+    )
+    simulate.add_argument(
+        "--limits",
+        choices=("club", "no-caps"),
+        default="club",
+        help="club: the preset with its caps of 1.50 a round and 6.25 a hand (L4); no-caps: the "
+        "same without the caps, so random play ends in far fewer hands",
     )
     simulate.add_argument(
         "--rebuy-percent", type=int, default=50, help="chance a busted player rebuys (default 50)"
@@ -73,17 +85,16 @@ def run_simulate(args: argparse.Namespace) -> int:
     if not 0 <= args.rebuy_percent <= 100:
         print("error: --rebuy-percent must be between 0 and 100", file=sys.stderr)
         return 2
+    name = f"Simulated club tournament (seed {args.seed})"
+    setup = club_setup(name=name)
+    if args.limits == "no-caps":
+        setup = club_setup(name=f"{name}, no caps", max_per_round=None, max_per_hand=None)
     try:
-        if args.data is None:
-            with tempfile.TemporaryDirectory(prefix="dealer-tournament-") as tmp:
-                service = simulate_tournament(
-                    Path(tmp), args.players, seed=args.seed, rebuy_percent=args.rebuy_percent
-                )
-                state = service.state
-                service.close()
-        else:
+        table_plan(args.players)
+        with tempfile.TemporaryDirectory(prefix="dealer-tournament-") as tmp:
+            data = args.data if args.data is not None else Path(tmp)
             service = simulate_tournament(
-                args.data, args.players, seed=args.seed, rebuy_percent=args.rebuy_percent
+                data, args.players, seed=args.seed, setup=setup, rebuy_percent=args.rebuy_percent
             )
             state = service.state
             service.close()
