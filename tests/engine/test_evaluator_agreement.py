@@ -4,6 +4,7 @@ ties, on random hands (rules H3, H4). phevaluator ranks 1 (best) .. 7462, so our
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from phevaluator import _pheval
 from phevaluator.card import Card
 from treys import Card as TreysCard
@@ -30,6 +31,7 @@ def test_card_numbers_are_phevaluators() -> None:
     assert [Card(s).id_ for s in CARD_STRINGS] == list(range(52))
 
 
+@pytest.mark.slow
 def test_h4_batch_matches_phevaluator_on_a_million_seven_card_hands() -> None:
     hands = random_hands(1_000_000, 7, seed=7)
     ours = batch_strength(hands).astype(np.int64)
