@@ -154,3 +154,28 @@ def test_any_burst_of_bounces_inside_the_window_is_one_click(gaps: list[float], 
         pin.drive_high()
         clock.advance(0.05)
         assert [type(event) for event in panel.poll()] == [Click]
+
+
+def test_a_stuck_button_does_not_lock_the_others(
+    panel: Panel, virtual: VirtualPanel, clock: ManualClock
+) -> None:
+    virtual.down(ButtonName.ALL_IN)  # jammed
+    clock.advance(6.0)
+    assert panel.poll() == [Hold(ButtonName.ALL_IN, at=approx(101.0))]
+    virtual.click(FOLD)
+    virtual.hold(UNDO)
+    assert [type(e) for e in panel.poll()] == [Click, Hold]
+    assert panel.gestures.stuck(clock.now()) == {ButtonName.ALL_IN}
+    virtual.up(ButtonName.ALL_IN)
+    assert panel.poll() == []
+
+
+def test_a_button_pressed_during_someone_elses_short_hold_is_still_a_chord(
+    panel: Panel, virtual: VirtualPanel, clock: ManualClock
+) -> None:
+    virtual.down(ButtonName.ALL_IN)
+    clock.advance(4.0)
+    virtual.click(FOLD)
+    virtual.up(ButtonName.ALL_IN)
+    events = panel.poll()
+    assert [type(e) for e in events] == [Hold, Chord]
