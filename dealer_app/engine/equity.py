@@ -24,7 +24,7 @@ from dealer_app.engine.batch_eval import (
     SUIT_MASK_KEY_ARRAY,
     strengths_from_sums,
 )
-from dealer_app.engine.cards import CardError, check_unique, parse_cards
+from dealer_app.engine.cards import CardError, card_str, check_unique, parse_cards
 from dealer_app.engine.eval_tables import KEY_START
 from dealer_app.engine.subsets import subset_sums
 
@@ -33,7 +33,18 @@ BOARD_SIZES = (0, 3, 4, 5)
 #: Least common multiple of 1..9: a pot split k ways is SPLIT_UNIT // k units per winner.
 SPLIT_UNIT = 2520
 
-Cards = str | Sequence[str]
+Cards = str | Sequence[str] | Sequence[int]
+
+
+def _card_ints(cards: Cards) -> list[int]:
+    """Card integers of ``"AsKs"``, ``["As", "Ks"]`` or ``[51, 47]``; bad cards raise
+    :class:`~dealer_app.engine.cards.CardError` naming them."""
+    if isinstance(cards, str) or any(isinstance(c, str) for c in cards):
+        return parse_cards(cards, unique=False)
+    ints = [int(c) for c in cards]
+    for card in ints:
+        card_str(card)
+    return ints
 
 
 @dataclass(frozen=True)
@@ -62,14 +73,14 @@ def parse_situation(
         raise ValueError(f"Equity needs {MIN_HANDS} to {MAX_HANDS} hands, not {len(hands)}")
     parsed_hands = []
     for number, hand in enumerate(hands, start=1):
-        cards = parse_cards(hand)
+        cards = _card_ints(hand)
         if len(cards) != 2:
             raise ValueError(f"Hand {number} must have 2 cards, not {len(cards)}")
         parsed_hands.append(cards)
-    parsed_board = parse_cards(board)
+    parsed_board = _card_ints(board)
     if len(parsed_board) not in BOARD_SIZES:
         raise ValueError(f"The board has 0, 3, 4 or 5 cards, not {len(parsed_board)}")
-    parsed_dead = parse_cards(dead)
+    parsed_dead = _card_ints(dead)
     every_card = [c for h in parsed_hands for c in h] + parsed_board + parsed_dead
     try:
         check_unique(every_card)
@@ -147,7 +158,8 @@ def equity_counts(hands: Sequence[Cards], board: Cards = (), dead: Cards = ()) -
 def equity(hands: Sequence[Cards], board: Cards = (), dead: Cards = ()) -> list[float]:
     """Each hand's expected share of the pot over every completion of the board (ties split).
 
-    ``hands``: 2 to 9 hands of 2 cards (``[["As", "Ks"], ["Qh", "Qd"]]`` or ``["AsKs", ...]``);
+    ``hands``: 2 to 9 hands of 2 cards (``[["As", "Ks"], ["Qh", "Qd"]]``, ``["AsKs", ...]`` or
+    card integers);
     ``board``: 0, 3, 4 or 5 cards; ``dead``: cards out of the deck (burned, exposed, mucked face
     up). Raises :class:`~dealer_app.engine.cards.CardError` for a bad or repeated card and
     :class:`ValueError` for wrong counts.

@@ -88,10 +88,12 @@ def test_river_board_is_one_showdown() -> None:
     assert equity(["2c3d", "2d3c", "4c4d"], board="AsKsQhJhTd") == [1 / 3, 1 / 3, 1 / 3]
 
 
-def test_strings_and_lists_give_the_same_result() -> None:
-    assert equity(["AsKs", "QhQd"], board="JsTh2c") == equity(
-        [["As", "Ks"], ["Qh", "Qd"]], board=["Js", "Th", "2c"]
-    )
+def test_strings_lists_and_integers_give_the_same_result() -> None:
+    expected = equity(["AsKs", "QhQd"], board="JsTh2c")
+    assert equity([["As", "Ks"], ["Qh", "Qd"]], board=["Js", "Th", "2c"]) == expected
+    assert equity([[51, 47], [42, 41]], board=[39, 34, 0]) == expected
+    with pytest.raises(CardError, match="Not a card number: 52"):
+        equity([[51, 52], [42, 41]])
 
 
 @pytest.mark.parametrize(
@@ -107,6 +109,7 @@ def test_strings_and_lists_give_the_same_result() -> None:
         (["AsKs", "QhAs"], "", "", CardError, "Card As appears twice"),
         (["AsKs", "QhQd"], "QdTh2c", "", CardError, "Card Qd appears twice"),
         (["AsKs", "QhQd"], "JsTh2c", "Js", CardError, "Card Js appears twice"),
+        (["AsAs", "QhQd"], "", "", CardError, "Card As appears twice"),
     ],
 )
 def test_bad_input_is_refused_with_a_clear_message(hands, board, dead, error, message) -> None:
