@@ -10,6 +10,7 @@ from pathlib import Path
 
 from dealer_app.engine.tournament import (
     TournamentError,
+    TournamentState,
     club_setup,
     survivors_per_table,
     table_plan,
@@ -46,6 +47,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--rebuy-percent", type=int, default=50, help="chance a busted player rebuys (default 50)"
     )
     simulate.set_defaults(func=run_simulate)
+
+    results = actions.add_parser("results", help="results of the tournament kept in DIR")
+    results.add_argument("--data", type=Path, required=True, help="the tournament's data dir")
+    results.add_argument(
+        "--format", choices=("text", "json", "csv", "eliminations-csv"), default="text"
+    )
+    results.add_argument("--out", type=Path, default=None, help="write to FILE, not stdout")
+    results.set_defaults(func=run_results)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
 
 
@@ -77,9 +86,49 @@ def run_chart(args: argparse.Namespace) -> int:
     return 0
 
 
+def format_results(state: TournamentState, form: str) -> str:
+    """The results of ``state`` as text, JSON, standings CSV or eliminations CSV."""
+    from dealer_app.tournament.exports import (
+        eliminations_csv,
+        results_csv,
+        results_dict,
+        results_text,
+    )
+
+    if form == "json":
+        return json.dumps(results_dict(state), indent=2, ensure_ascii=False) + "\n"
+    if form == "csv":
+        return results_csv(state)
+    if form == "eliminations-csv":
+        return eliminations_csv(state)
+    return results_text(state) + "\n"
+
+
+def run_results(args: argparse.Namespace) -> int:
+    """Print (or write) the results of the tournament in ``args.data``."""
+    from dealer_app.tournament import TournamentService
+    from dealer_app.tournament.service import LOG_NAME
+
+    if not (args.data / LOG_NAME).exists():
+        print(f"error: no tournament in {args.data} (no {LOG_NAME})", file=sys.stderr)
+        return 2
+    service = TournamentService.open(args.data)
+    try:
+        if service.state.setup is None:
+            print(f"error: the tournament in {args.data} has not been set up", file=sys.stderr)
+            return 2
+        text = format_results(service.state, args.format)
+    finally:
+        service.close()
+    if args.out is not None:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """Run a whole tournament through the real table service; print its results."""
-    from dealer_app.tournament.exports import results_csv, results_dict, results_text
     from dealer_app.tournament.simulate import simulate_tournament
 
     if not 0 <= args.rebuy_percent <= 100:
@@ -101,10 +150,5 @@ def run_simulate(args: argparse.Namespace) -> int:
     except TournamentError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(results_dict(state), indent=2, ensure_ascii=False))
-    elif args.csv:
-        sys.stdout.write(results_csv(state))
-    else:
-        print(results_text(state))
+    sys.stdout.write(format_results(state, "json" if args.json else "csv" if args.csv else "text"))
     return 0

@@ -83,3 +83,13 @@ def test_c5_buy_ins_between_hands_within_limits_and_rake() -> None:
     assert rake(RULES, 99) == 0
     with pytest.raises(TournamentError, match=r"Buy-in window 50..40"):
         CashRules(big_blind=2, min_buy_in=50, max_buy_in=40)
+
+
+def test_to5_c1_cash_table_config_only_without_the_belgian_profile() -> None:
+    from dealer_app.tournament.cash import cash_table_config
+
+    with pytest.raises(TournamentError, match=r"tournament form only \(TO5\)"):
+        cash_table_config("belgium", RULES, small_blind=1)
+    config = cash_table_config("none", RULES, small_blind=1)
+    assert config.seats == 6 and config.structure == "no-limit"
+    assert (config.levels[0].sb, config.levels[0].bb) == (1, 2)

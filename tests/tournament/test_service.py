@@ -221,3 +221,20 @@ def test_club_caps_tournament_runs(tmp_path: Path) -> None:
         check_finished(service, 3)
     finally:
         service.close()
+
+
+def test_cli_results_from_a_kept_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "simulate", "--players", "4", "--seed", "2", "--limits", "no-caps",
+                 "--data", str(tmp_path)]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert main(["tournament", "results", "--data", str(tmp_path), "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ",".join(STANDINGS_COLUMNS) and len(lines) == 5
+    out = tmp_path / "eliminations.csv"
+    assert main(["tournament", "results", "--data", str(tmp_path), "--format",
+                 "eliminations-csv", "--out", str(out)]) == 0  # fmt: skip
+    rows = out.read_text().splitlines()
+    assert rows[0] == "player,name,table,hand,at,start_chips,outcome,position"
+    assert sum(row.split(",")[6] == "out" for row in rows[1:]) == 3
+    assert main(["tournament", "results", "--data", str(tmp_path / "nothing")]) == 2
+    assert "no tournament in" in capsys.readouterr().err
