@@ -205,7 +205,7 @@ class TournamentService:
             )
         )
         if final:
-            for other in [t for t in self._tables if t != FINAL_TABLE]:
+            for other in [t for t in self.state.tables if t != FINAL_TABLE]:
                 self._clear_table(other)
         self._open_table(table)
         return seats
@@ -298,6 +298,48 @@ class TournamentService:
             if seat_view.get("name") == name and seat_view["status"] != "empty":
                 return seat_view["seat"]
         return None
+
+    def reconcile(self) -> list[str]:
+        """After a restart: carry finished hands in, then make every table's seats and stacks
+        match the tournament (a crash may have come between a tournament event and the table
+        commands that follow it). Tables in the middle of a hand are left alone. Returns what
+        was done, one line per command."""
+        done: list[str] = []
+        for table in list(self.state.tables):
+            if self.table(table).view(role="dealer")["hand"] is not None:
+                continue
+            if not self.state.pending(table):
+                self.sync_table(table)
+            wanted = {
+                seat: self.state.players[p] for seat, p in self.state.seated(table).items()
+            }
+            seen = {
+                s["seat"]: s
+                for s in self.table(table).view(role="dealer")["seats"]
+                if s["status"] != "empty"
+            }
+            for seat, shown in seen.items():
+                record = wanted.get(seat)
+                if record is None or record.name != shown["name"]:
+                    self._command(table, {"cmd": "leave", "seat": seat})
+                    done.append(f"table {table}: {shown['name']} left seat {seat}")
+            for seat, record in wanted.items():
+                shown = seen.get(seat)
+                if shown is None or shown["name"] != record.name:
+                    self._command(
+                        table,
+                        {"cmd": "join", "seat": seat, "name": record.name, "stack": record.chips,
+                         "post": True},
+                    )  # fmt: skip
+                    done.append(f"table {table}: {record.name} took seat {seat}")
+                elif shown["stack"] != record.chips:
+                    self._command(
+                        table,
+                        {"cmd": "set_stack", "seat": seat, "stack": record.chips,
+                         "reason": "tournament"},
+                    )  # fmt: skip
+                    done.append(f"table {table}: seat {seat} stack set to {record.chips}")
+        return done
 
     # ------------------------------------------------------------------ busts
     def rebuy(self, player: int, paid: bool = True) -> None:

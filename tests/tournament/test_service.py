@@ -8,18 +8,25 @@ rebuys *and* against the stacks the table services show.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.engine.tournament import FINAL_TABLE, TableSeated, TournamentError, club_setup
+from dealer_app.engine.tournament import (
+    FINAL_TABLE,
+    Rebought,
+    TableSeated,
+    TournamentError,
+    club_setup,
+)
 from dealer_app.store import verify_log
 from dealer_app.tournament import TournamentService
 from dealer_app.tournament.exports import STANDINGS_COLUMNS, results_csv, results_dict
 from dealer_app.tournament.service import LOG_NAME
-from dealer_app.tournament.simulate import SimClock, simulate_tournament
+from dealer_app.tournament.simulate import SimClock, play_hand, simulate_tournament
 
 #: The club preset without the per-round/per-hand caps, so that random play ends quickly.
 #: (The capped club structure itself is exercised by test_club_caps_tournament_runs.)
@@ -238,3 +245,28 @@ def test_cli_results_from_a_kept_tournament(tmp_path: Path, capsys: pytest.Captu
     assert sum(row.split(",")[6] == "out" for row in rows[1:]) == 3
     assert main(["tournament", "results", "--data", str(tmp_path / "nothing")]) == 2
     assert "no tournament in" in capsys.readouterr().err
+
+
+def test_reconcile_after_a_crash_between_tournament_event_and_table_command(tmp_path: Path) -> None:
+    service = TournamentService.open(tmp_path, clock=SimClock(), rng=random.Random(1))
+    service.create(FAST)
+    for name in ("Ann", "Bob", "Cas"):
+        service.register(name, age_confirmed=True)
+    service.plan_tables()
+    service.seat_all_at_random(random.Random(2))
+    rng = random.Random(3)
+    while not service.state.pending():
+        play_hand(service.table("1"), rng)
+        service.sync_table("1")
+    busted = service.state.pending()[0].player
+    # The rebuy is recorded, then the power goes before the table hears of it.
+    service._record(Rebought(at=service.now(), player=busted, paid=True))
+    service.close()
+    again = TournamentService.open(tmp_path, clock=SimClock())
+    try:
+        record = again.state.players[busted]
+        assert again.reconcile() == [f"table 1: seat {record.seat} stack set to 100"]
+        assert table_chips(again) == again.state.chips_in_play() == again.state.chips_issued()
+        assert again.reconcile() == []
+    finally:
+        again.close()
