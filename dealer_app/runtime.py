@@ -145,6 +145,8 @@ class Runtime:
     Parameters:
         config: the validated configuration.
         virtual_panel: drive the panel's simulated pins from the dealer console (the demo).
+        camera_factory: makes the camera source from the started runtime instead of
+            :func:`open_camera` (the demo's simulated camera).
         clock: seconds since the epoch for the table service (tests inject one).
     """
 
@@ -153,9 +155,11 @@ class Runtime:
         config: AppConfig,
         *,
         virtual_panel: bool = False,
+        camera_factory: Callable[[Runtime], Any] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.config = config
+        self.camera_factory = camera_factory
         self.virtual_panel_wanted = virtual_panel
         self.clock = clock
         self.status = ApplianceStatus()
@@ -398,7 +402,7 @@ class Runtime:
     def _camera_watcher(self) -> CameraLoop:
         from dealer_app.card_watch import CardWatch
 
-        source = open_camera(self.config.camera)
+        source = self.camera_factory(self) if self.camera_factory else open_camera(self.config.camera)
         watch = CardWatch(self.service, lang=self.config.table.language, on_alarm=self._record_alarm)
         loop = CameraLoop(source, watch, self.config.camera, self._zones_file())
         loop.start()
@@ -448,7 +452,7 @@ class CameraLoop:
         self.watch = watch
         self.settings = settings
         self.zones_file = zones_file
-        self.problem: tuple[str, str] | None = None
+        self.problem: tuple[str, str] | None = ("camera_starting", "the camera is starting (loading the deck profile)")
         self.frames = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -525,8 +529,9 @@ class CameraLoop:
 EXIT_CONFIG = 78
 
 
-def serve_until_stopped(runtime: Runtime) -> int:
-    """Start ``runtime``, run its main loop until SIGTERM or SIGINT, close it; the exit status."""
+def serve_until_stopped(runtime: Runtime, after_start: Callable[[Runtime], None] | None = None) -> int:
+    """Start ``runtime`` (then call ``after_start``), run its main loop until SIGTERM or
+    SIGINT, close it; return the exit status."""
     import signal
 
     stop = threading.Event()
@@ -538,6 +543,8 @@ def serve_until_stopped(runtime: Runtime) -> int:
     previous = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         runtime.start()
+        if after_start is not None:
+            after_start(runtime)
         print(f"dealer-app: {runtime.config.table.name} on {runtime.url} ({runtime.status.summary()})", flush=True)
         return runtime.run(stop)
     finally:

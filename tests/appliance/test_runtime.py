@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 import time
@@ -11,6 +12,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from dealer_app import runtime as runtime_module
@@ -18,10 +21,13 @@ from dealer_app.config import AppConfig, WebSettings, load_config_text
 from dealer_app.runtime import ApplianceStatus, Runtime, table_config
 from dealer_app.sdnotify import Watchdog
 from dealer_app.service import TableConfig
+from vision.art import committed_deck
+from vision.profiles import profile_from_art
 
 
 def make_config(tmp_path: Path, extra: str = "") -> AppConfig:
-    text = f'[table]\nname = "Test table"\nseats = 4\n[camera]\nsource = "none"\n[storage]\ndata_dir = "{tmp_path / "data"}"\n{extra}'
+    camera = "" if "[camera]" in extra else '[camera]\nsource = "none"\n'
+    text = f'[table]\nname = "Test table"\nseats = 4\n{camera}[storage]\ndata_dir = "{tmp_path / "data"}"\n{extra}'
     return replace(load_config_text(text), web=WebSettings("127.0.0.1", 0, 16))
 
 
@@ -204,3 +210,127 @@ def test_status_summary_and_snapshot() -> None:
     assert status.snapshot()["ok"] is False
     with pytest.raises(ValueError, match="unknown part 'lights'"):
         status.set("lights", "ok", "x", "y")
+
+
+# -- the camera ---------------------------------------------------------------------------
+
+ZONES = '[camera.zones]\nboard = [[0.1, 0.1], [0.9, 0.1], [0.9, 0.6], [0.1, 0.6]]\nreader = [[0.3, 0.65], [0.7, 0.65], [0.7, 1.0], [0.3, 1.0]]\n'
+
+
+def felt_with_cards(cards: list[str]) -> np.ndarray:
+    """A 1280x720 camera picture: green felt, ``cards`` face up in a row, 180 px tall."""
+    deck = committed_deck("heruka-4color")
+    image = np.zeros((720, 1280, 3), np.uint8)
+    image[:] = (40, 110, 30)
+    height = 180
+    for i, card in enumerate(cards):
+        face = deck[card]
+        width = int(height * face.shape[1] / face.shape[0])
+        x = 400 + i * int(width * 1.15)
+        image[200 : 200 + height, x : x + width] = cv2.resize(face, (width, height), interpolation=cv2.INTER_AREA)
+    return image
+
+
+def show_on_camera(replay_dir: Path, cards: list[str]) -> None:
+    """What the replayed camera sees from now on (written aside, then renamed: atomic)."""
+    cv2.imwrite(str(replay_dir / "next.png"), felt_with_cards(cards))
+    os.replace(replay_dir / "next.png", replay_dir / "table.png")
+
+
+@pytest.fixture(scope="module")
+def deck_profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The deck calibrated once from its artwork, saved as the dealer's calibration would be."""
+    path = tmp_path_factory.mktemp("profile") / "heruka-4color.npz"
+    profile_from_art(committed_deck("heruka-4color"), "heruka-4color").save(path)
+    return path
+
+
+@pytest.mark.slow
+def test_b4_p2_replayed_camera_deals_the_flop_pins_do_the_rest(tmp_path: Path, deck_profile: Path) -> None:
+    """MockFactory pins and a replayed camera: preflop by pins, the flop read by the camera
+    (sent as a ``camera`` command only once the dealer is prompted for it), a bet and two
+    folds by pins (B4), the unmatched bet back (P2), the push confirmed on the panel."""
+    replay = tmp_path / "camera"
+    replay.mkdir()
+    show_on_camera(replay, [])
+    config = make_config(tmp_path, ZONES)
+    config = replace(
+        config, camera=replace(config.camera, source="replay", replay_dir=str(replay), fps=10, profile=str(deck_profile))
+    )
+    rt = Runtime(config, virtual_panel=True)
+    rt.start()
+    try:
+        service, panel = rt.service, rt.virtual_panel
+        for seat, name in [(1, "Ann"), (2, "Bob"), (3, "Cor")]:
+            assert service.execute({"cmd": "join", "seat": seat, "name": name, "stack": 100}, source="console").ok
+        assert service.execute({"cmd": "button", "seat": 1}, source="console").ok
+
+        def prompt() -> str:
+            return service.view(role="dealer")["prompt"]["code"]
+
+        for button, after in [("ok_next", "shuffle"), ("ok_next", "deal"), ("ok_next", "action"),
+                              ("check_call", "action"), ("check_call", "action"), ("check_call", "burn_and_deal")]:
+            panel.click(button)
+            wait_for(lambda after=after: prompt() == after)
+        wait_for(lambda: rt.camera.frames > 0, timeout=30)
+        rt.check()
+        assert rt.status.get("camera").code == "camera_ok"
+        show_on_camera(replay, ["Ah", "Kd", "7c"])
+        wait_for(lambda: prompt() == "action", timeout=60)
+        view = service.view(role="dealer")
+        assert view["hand"]["board"] == ["Ah", "Kd", "7c"]
+        assert [(e.source, e.type) for e in service.events() if e.type == "board"] == [("camera", "board")]
+        assert view["legal"]["seat"] == 2 and view["legal"]["min_to"] == 2
+        panel.click("bet_raise")
+        wait_for(lambda: rt.panel_controller.dial is not None)
+        panel.click("ok_next")  # bet the minimum, 2
+        wait_for(lambda: service.view(role="dealer")["legal"]["seat"] == 3)
+        panel.click("fold")
+        wait_for(lambda: service.view(role="dealer")["legal"]["seat"] == 1)
+        panel.click("fold")
+        wait_for(lambda: prompt() == "push")
+        assert service.view(role="dealer")["prompt"]["args"]["pots"] == [{"amount": 9, "winners": {"2": 9}, "odd_chip_seat": None}]
+        panel.click("ok_next")
+        wait_for(lambda: prompt() == "start_hand")
+        _, body = get(rt.url + "/api/view")
+        assert [s["stack"] for s in json.loads(body)["seats"][:3]] == [97, 106, 97]
+        assert rt.status.snapshot()["alarms"] == []
+    finally:
+        rt.close()
+
+
+def test_a_camera_that_does_not_open_means_manual_card_entry(tmp_path: Path) -> None:
+    rt = Runtime(make_config(tmp_path, f'[camera]\nsource = "opencv"\ndevice = "{tmp_path}/none.mp4"\n'))
+    rt.start()
+    try:
+        camera = rt.status.get("camera")
+        assert camera == runtime_module.PartStatus(
+            "degraded",
+            "camera_failed",
+            f"the camera did not start (Camera '{tmp_path}/none.mp4' did not open: check the cable and /dev/video*): "
+            "enter the cards in the dealer console",
+        )
+        assert rt.camera is None and get(rt.url + "/")[0] == 200
+    finally:
+        rt.close()
+
+
+def test_a_replayed_camera_without_zones_asks_for_them(tmp_path: Path, deck_profile: Path) -> None:
+    replay = tmp_path / "camera"
+    replay.mkdir()
+    show_on_camera(replay, [])
+    config = make_config(tmp_path)
+    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), profile=str(deck_profile)))
+    rt = Runtime(config)
+    rt.start()
+    try:
+        assert rt.status.get("camera").code == "camera_starting"
+        wait_for(lambda: rt.camera.problem[0] != "camera_starting", timeout=30)
+        rt.check()
+        assert rt.status.get("camera") == runtime_module.PartStatus(
+            "degraded",
+            "camera_no_zones",
+            "the board and reader zones are not set yet (dealer console): enter the cards in the dealer console",
+        )
+    finally:
+        rt.close()
