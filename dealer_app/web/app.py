@@ -122,7 +122,18 @@ def _install_template_helpers(app: Flask, settings: WebAppSettings) -> None:
             "is_organiser": role.may(Role.ORGANISER),
             "table_name": settings.table_name,
             "texts_json": embedded_json({key: translate(key, lang) for key in TEXTS}),
+            "degraded_parts": _degraded_parts(app),
         }
+
+
+def _degraded_parts(app: Flask) -> list[str]:
+    """Lines for the page footer: the appliance's parts that are off or degraded (set by the
+    runtime as ``app.config["APPLIANCE_STATUS"]``; nothing when the app runs alone)."""
+    status = app.config.get("APPLIANCE_STATUS")
+    if status is None:
+        return []
+    parts = status.snapshot()["parts"]
+    return [f"{name}: {part['text']}" for name, part in parts.items() if part["state"] != "ok"]
 
 
 def _install_error_pages(app: Flask, settings: WebAppSettings) -> None:

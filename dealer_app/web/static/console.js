@@ -74,8 +74,12 @@
     }
     const range = document.getElementById("amount");
     if (legal.min_to !== null && legal.min_to !== undefined) {
-      range.min = legal.min_to; range.max = legal.max_to;
-      if (amount() < legal.min_to || amount() > legal.max_to) range.value = legal.min_to;
+      // A new decision starts at the smallest legal amount, like the panel's dial.
+      const decision = `${view.seq}:${legal.seat}:${legal.min_to}:${legal.max_to}`;
+      if (range.dataset.decision !== decision) {
+        range.min = legal.min_to; range.max = legal.max_to; range.value = legal.min_to;
+        range.dataset.decision = decision;
+      }
     }
     document.getElementById("amount-text").textContent = money(amount());
   }

@@ -63,7 +63,8 @@
       payload.hand.pots.forEach((pot, index) => {
         const label = index === 0 ? t("main_pot") : `${t("side_pot")} ${index}`;
         pots.append(el("div", { class: "pot" }, el("strong", { text: `${label}: ${pot.amount_text}` }),
-          el("span", { class: "eligible", text: ` ${t("eligible")} ${pot.eligible.join(", ")}` })));
+          el("span", { class: "eligible",
+            text: ` ${t("eligible")} ${pot.eligible.slice().sort((a, b) => a - b).join(", ")}` })));
       });
       pots.append(el("div", { class: "total", text: `${t("pot")}: ${payload.hand.total_pot_text}` }));
     }
@@ -79,13 +80,15 @@
     if (level.round_cap_text) parts.push(`max ${level.round_cap_text}`);
     if (level.hand_cap_text) parts.push(`max ${level.hand_cap_text}`);
     const limits = document.getElementById("limits");
-    limits.replaceChildren(el("h2", { text: level.index !== null && level.index !== undefined
-      ? `${t("level")} ${level.index + 1}` : t("limits") }), el("p", { text: parts.join(" · ") }),
-      level.ends_at ? el("p", { class: "clock", id: "level-clock", "data-ends": level.ends_at }) : null);
+    const title = level.index !== null && level.index !== undefined
+      ? `${t("level")} ${level.index + 1}` : t("limits");
+    limits.replaceChildren(...[el("h2", { text: title }), el("p", { text: parts.join(" · ") }),
+      level.ends_at ? el("p", { class: "clock", id: "level-clock", "data-ends": level.ends_at }) : null]
+      .filter(Boolean));
     tickClock();
     const recent = document.getElementById("recent");
     recent.replaceChildren(...payload.recent.slice().reverse().map((a) =>
-      el("li", { text: `${a.name || a.seat}: ${a.action}${a.to_text ? " " + a.to_text : ""}` })));
+      el("li", { text: `${a.name || a.seat}: ${t("act_" + a.action)}${a.to_text ? " " + a.to_text : ""}` })));
     const push = document.getElementById("push");
     push.hidden = payload.push.length === 0;
     push.replaceChildren(el("h2", { text: t("winners") }), ...payload.push.map((pot, index) =>

@@ -1,0 +1,209 @@
+"""Pages in Debian's headless Chromium (Playwright) against the app served by waitress.
+
+A scoreboard tab follows the dealer console live; a whole hand is played from the console;
+screenshots of the phone and TV layouts go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dealer_app.web import make_server
+from tests.web.conftest import PIN, THREE_PLAYERS, run
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def live_url(app) -> Iterator[str]:
+    """The app served by waitress on a free loopback port."""
+    server = make_server(app, "127.0.0.1", 0, threads=16)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    hub = app.extensions["dealer_web"].hub
+    hub.close()
+    deadline = time.monotonic() + 5
+    while hub.listeners and time.monotonic() < deadline:
+        time.sleep(0.02)
+    server.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: scripts/install-dev.sh installs Debian's chromium")
+    with playwright_api.sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium, live_url) -> Iterator[object]:
+    """Chromium whose contexts made by a test are closed before its server stops."""
+    contexts = []
+
+    class Contexts:
+        def new_context(self, **options):
+            context = chromium.new_context(**options)
+            contexts.append(context)
+            return context
+
+    yield Contexts()
+    for context in contexts:
+        context.close()
+
+
+def console_page(browser, live_url: str):
+    """A browser context signed in as the dealer through the sign-in form, on the console."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_url}/login?lang=en&next=/dealer/")
+    page.fill("input[name=secret]", PIN)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_url}/dealer/")
+    page.wait_for_selector("#conn.up")
+    return page
+
+
+def scoreboard_page(browser, live_url: str, **viewport: int):
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{live_url}/?lang=en")
+    page.wait_for_selector("#conn.up")
+    return page
+
+
+def seat_text(page, seat: int) -> str:
+    return page.inner_text(f".seat[data-seat='{seat}']")
+
+
+def test_scoreboard_follows_the_console_within_a_second(browser, live_url, dealer) -> None:
+    run(dealer, *THREE_PLAYERS)
+    board = scoreboard_page(browser, live_url)
+    console = console_page(browser, live_url)
+    assert "Cy" in seat_text(board, 3)
+    console.fill("#join-seat", "5")
+    console.fill("#join-name", "Eve")
+    console.fill("#join-stack", "80")
+    started = time.monotonic()
+    console.click("#join")
+    board.wait_for_function(
+        "document.querySelector(\".seat[data-seat='5']\").innerText.includes('Eve')", timeout=1000
+    )
+    elapsed = time.monotonic() - started
+    assert elapsed < 1.0
+    assert "EUR 20.00" in seat_text(board, 5)
+    assert console.inner_text("#message") == "✓ join"
+
+
+def test_a_refused_console_action_shows_the_reason(browser, live_url, dealer) -> None:
+    console = console_page(browser, live_url)
+    console.click("#ok")
+    console.wait_for_function("document.querySelector('#message').innerText.length > 0")
+    assert console.inner_text("#message").startswith("Refused: ")
+
+
+def _act(console, action: str) -> None:
+    seq = console.get_attribute("#console", "data-seq")
+    console.click(f"#actions button[data-action='{action}']")
+    console.wait_for_function(f"document.querySelector('#console').dataset.seq !== '{seq}'")
+
+
+def _click(console, selector: str) -> None:
+    seq = console.get_attribute("#console", "data-seq")
+    console.click(selector)
+    console.wait_for_function(f"document.querySelector('#console').dataset.seq !== '{seq}'")
+
+
+def _board(console, cards: str) -> None:
+    console.fill("#board-cards", cards)
+    _click(console, "#board")
+
+
+def test_a_whole_hand_from_the_console_ends_with_the_right_stacks(browser, live_url, dealer) -> None:
+    run(dealer, *THREE_PLAYERS)
+    board = scoreboard_page(browser, live_url)
+    console = console_page(browser, live_url)
+    for _ in range(3):  # blinds posted, shuffled, dealt
+        _click(console, "#ok")
+    assert console.inner_text("#acting") == "seat 1"
+    # seat 1 raises to EUR 1.00 with the amount slider at its minimum
+    assert console.inner_text("#amount-text") == "EUR 1.00"
+    _act(console, "raise")
+    _act(console, "call")  # seat 2 (SB)
+    _act(console, "fold")  # seat 3 (BB)
+    _board(console, "Ah Kd 7c")
+    _act(console, "check")
+    _act(console, "check")
+    _board(console, "2s")
+    _act(console, "check")
+    _act(console, "check")
+    _board(console, "9h")
+    _act(console, "check")
+    _act(console, "check")
+    prompt = console.inner_text("#prompt")
+    first = int(re.search(r"(\d+)", prompt).group(1))
+    other = 1 if first == 2 else 2
+    hands = {1: "As Ad", 2: "Qc Qd"}
+    console.fill("#show-seat", str(first))
+    console.fill("#show-cards", hands[first])
+    _click(console, "#show")
+    console.fill("#show-seat", str(other))
+    console.fill("#show-cards", hands[other])
+    _click(console, "#show")
+    board.wait_for_selector("#push:not([hidden])")
+    push = board.inner_text("#push")
+    assert "Main pot EUR 2.50: Ann EUR 2.50" in push and "Three of a kind, aces" in push
+    _click(console, "#ok")  # pots pushed
+    board.wait_for_function("!document.querySelector('#push').innerText.includes('Ann')")
+    # Ann: 100 - 4 + pot 10 (4 + 4 + the folded big blind 2); Bob 100 - 4; Cy 100 - 2
+    assert "EUR 26.50" in seat_text(board, 1)
+    assert "EUR 24.00" in seat_text(board, 2)
+    assert "EUR 24.50" in seat_text(board, 3)
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "viewport"),
+    [
+        ("phone", "", {"width": 390, "height": 844}),
+        ("tv", "&layout=tv", {"width": 1920, "height": 1080}),
+    ],
+)
+def test_layout_screenshots(browser, live_url, dealer, name, query, viewport) -> None:
+    run(
+        dealer, *THREE_PLAYERS, {"cmd": "ok"}, {"cmd": "ok"}, {"cmd": "ok"},
+        {"cmd": "raise", "to": 100}, {"cmd": "call"}, {"cmd": "fold"},
+        {"cmd": "show", "seat": 1, "cards": ["As", "Ks"]},
+        {"cmd": "show", "seat": 2, "cards": ["Qh", "Qd"]},
+        {"cmd": "board", "cards": ["Js", "Th", "2c"]},
+    )  # fmt: skip
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"/?lang=nl{query}".join([live_url, ""]))
+    page.wait_for_selector("#conn.up")
+    assert page.locator("#board svg.playing-card").count() == 3
+    equities = page.locator(".seat .equity").all_inner_texts()
+    assert equities == ["winkans 32.4 %", "winkans 67.6 %"]
+    assert "EUR 50,50" in page.inner_text("#pots")
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / f"scoreboard-{name}.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
