@@ -186,12 +186,11 @@ class PanelController:
     def process(self) -> int:
         """Handle every panel event since the last call and follow new table events;
         return how many panel events were handled."""
+        self._follow_table()
         events = self.panel.poll()
         for event in events:
             self.handle(event)
-        if self._drain_subscription():
-            self._notice = None
-            self.refresh()
+        self._follow_table()
         return len(events)
 
     def handle(self, event: PanelEvent) -> None:
@@ -210,6 +209,7 @@ class PanelController:
 
     def refresh(self) -> None:
         """Re-read the dealer view and update lights and display."""
+        self._drain_subscription()
         self._view = self.service.view(role="dealer", lang=self.lang)
         self._check_dial()
         self._show_lights()
@@ -269,11 +269,15 @@ class PanelController:
 
     @staticmethod
     def _betting_command(button: ButtonName, legal: Mapping[str, Any]) -> dict:
+        """The command for ``button``, naming the seat the lights show: if the action moved
+        on meanwhile (the console acted), the service refuses instead of acting for the
+        next seat."""
+        seat = int(legal["seat"])
         if button is ButtonName.FOLD:
-            return {"cmd": "fold"}
+            return {"cmd": "fold", "seat": seat}
         if button is ButtonName.ALL_IN:
-            return {"cmd": "allin"}
-        return {"cmd": "check" if "check" in legal["actions"] else "call"}
+            return {"cmd": "allin", "seat": seat}
+        return {"cmd": "check" if "check" in legal["actions"] else "call", "seat": seat}
 
     def _open_dial(self, legal: Mapping[str, Any] | None) -> None:
         kinds = [k for k in ("bet", "raise") if legal and k in legal["actions"]]
@@ -293,7 +297,7 @@ class PanelController:
     def _send_dial(self) -> None:
         dial = self._dial
         assert dial is not None
-        self._send({"cmd": dial.kind, "to": dial.amount})
+        self._send({"cmd": dial.kind, "to": dial.amount, "seat": dial.seat})
 
     def _send(self, command: dict) -> None:
         result = self.service.execute(command, source=SOURCE)
@@ -427,14 +431,25 @@ class PanelController:
             return lines
         return None
 
-    def _drain_subscription(self) -> bool:
-        seen = False
+    def _follow_table(self) -> None:
+        """Refresh when the log holds events the shown view does not (console, camera)."""
+        mucked = dict(self._mucked)
+        last = self._drain_subscription()
+        if last > self._view.get("seq", 0):
+            self._notice = None
+            self.refresh()
+        elif mucked != self._mucked:
+            self.refresh()
+
+    def _drain_subscription(self) -> int:
+        """Read every new event (tracking mucks); return the last sequence number read."""
+        last = 0
         while (event := self._subscription.get(timeout=0)) is not None:
-            seen = True
+            last = event.seq
             if event.type == "hand_started":
                 self._mucked.clear()
             elif event.type == "mucked":
                 self._mucked[event.seq] = int(event.payload["seat"])
             elif event.type == "undone":
                 self._mucked.pop(int(event.payload["seq"]), None)
-        return seen
+        return last

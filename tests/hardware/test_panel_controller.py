@@ -127,20 +127,20 @@ def test_full_hand_blinds_raise_reraise_allin_side_pot_showdown_award_b1_a2_p1_p
     table.turn(+2)
     table.press("ok_next")  # raise to 6
     assert table.lights == LightsState("steady", (2,))
-    assert table.feedback[-1] == Feedback(True, {"cmd": "raise", "to": 6}, None)
+    assert table.feedback[-1] == Feedback(True, {"cmd": "raise", "to": 6, "seat": 1}, None)
 
     table.press("bet_raise")  # re-raise: minimum to 10 (L1)
     assert table.controller.dial is not None
     assert (table.controller.dial.low, table.controller.dial.high) == (10, 100)
     table.turn(+4)
     table.press("encoder_push")  # raise to 14
-    assert table.feedback[-1].command == {"cmd": "raise", "to": 14}
+    assert table.feedback[-1].command == {"cmd": "raise", "to": 14, "seat": 2}
     assert table.lights == LightsState("steady", (3,))
 
     table.press("check_call")  # seat 3 calls 14
     assert table.lights == LightsState("steady", (1,))
     table.press("all_in")  # seat 1 all in for 20: a short raise (A2)
-    assert table.feedback[-1].command == {"cmd": "allin"}
+    assert table.feedback[-1].command == {"cmd": "allin", "seat": 1}
     assert table.lights == LightsState("steady", (2,))
     assert "raise" not in table.controller.view["legal"]["actions"]  # A2: not reopened
     table.press("check_call")
@@ -208,7 +208,7 @@ def test_dial_stays_inside_the_legal_window_however_it_is_turned(table: Table) -
         assert 4 <= dial.amount <= 20
     amount = dial.amount
     table.press("ok_next")
-    assert table.feedback[-1].command == {"cmd": "raise", "to": amount}
+    assert table.feedback[-1].command == {"cmd": "raise", "to": amount, "seat": 1}
     assert table.controller.view["seats"][0]["bet"] == amount
 
 
@@ -322,6 +322,29 @@ def test_lights_follow_actions_from_the_console(table: Table) -> None:
     table.controller.process()
     assert table.lights == LightsState("steady", (2,))
     assert table.display[0] == "Action on seat 2"
+
+
+def test_a_press_meant_for_a_seat_the_console_already_acted_for_is_refused(table: Table) -> None:
+    """The seat lit is the seat the press is for: if the console acted in between (before the
+    panel saw it), the service refuses rather than folding the next seat."""
+    table.to_preflop_action()
+    table.virtual.click("fold")  # pressed while seat 1 is lit ...
+    assert table.service.execute({"cmd": "call", "seat": 1}, source="console").ok  # ... console first
+    (press,) = table.panel.poll()  # the panel thread reaches the press before the event
+    table.controller.handle(press)
+    assert table.feedback[-1] == Feedback(
+        False, {"cmd": "fold", "seat": 1}, "Action is on seat 2, not seat 1"
+    )
+    assert table.controller.view["seats"][1]["folded"] is False
+
+
+def test_refusal_stays_on_the_display_after_an_accepted_press_in_the_same_round(table: Table) -> None:
+    table.to_preflop_action()
+    table.virtual.click("check_call")  # accepted: seat 1 calls
+    table.virtual.click("ok_next")  # refused: action is on seat 2
+    table.controller.process()
+    table.controller.process()
+    assert table.display[0] == "REFUSED"
 
 
 def test_dial_closes_when_the_console_acts_for_the_seat(table: Table) -> None:
