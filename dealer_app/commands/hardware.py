@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from gpiozero.exc import GPIOZeroError
+
 from dealer_app.config import DEFAULT_CONFIG_PATH, AppConfig, ConfigError, load_config
 from hardware.display import DisplayUnavailable
 from hardware.factory import choose_pin_factory
@@ -46,7 +48,16 @@ def run_test(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
-    factory, factory_name = choose_pin_factory(args.pin_factory or config.panel.pin_factory)
+    kind = args.pin_factory or config.panel.pin_factory
+    try:
+        factory, factory_name = choose_pin_factory(kind)
+    except (GPIOZeroError, OSError, ImportError, RuntimeError) as error:
+        print(
+            f"FAIL pin factory {kind}: {error} (on a Raspberry Pi: is python3-lgpio installed "
+            f"and the user in the gpio group?)",
+            file=sys.stderr,
+        )
+        return 2
     print(f"Pin factory: {factory_name}")
     if factory_name == "mock":
         print("Not on a Raspberry Pi: simulated pins, nothing will answer.")
@@ -54,6 +65,13 @@ def run_test(args: argparse.Namespace) -> int:
         panel = Panel(config.panel.pins, config.panel.hardware, pin_factory=factory)
     except DisplayUnavailable as error:
         print(f"FAIL display: {error}", file=sys.stderr)
+        return 2
+    except (GPIOZeroError, OSError) as error:
+        print(
+            f"FAIL pins: {error} (is the dealer-app service running? stop it first: "
+            f"sudo systemctl stop dealer-app)",
+            file=sys.stderr,
+        )
         return 2
     with panel:
         checks = run_self_test(panel, timeout=args.timeout)

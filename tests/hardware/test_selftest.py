@@ -91,3 +91,17 @@ def test_cli_refuses_a_bad_pin_map_naming_the_key(
     config.write_text("[pins]\nundo = 5\n")
     assert main(["hardware", "test", "--config", str(config)]) == 2
     assert "pins.undo: BCM 5 is already used by pins.fold" in capsys.readouterr().err
+
+
+def test_cli_without_lgpio_says_what_to_install(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        import lgpio  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("lgpio is installed here")
+    assert main(["hardware", "test", "--pin-factory", "lgpio"]) == 2
+    assert capsys.readouterr().err == (
+        "FAIL pin factory lgpio: No module named 'lgpio' (on a Raspberry Pi: is python3-lgpio "
+        "installed and the user in the gpio group?)\n"
+    )
