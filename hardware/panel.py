@@ -71,18 +71,29 @@ class Panel:
         self.gestures = ButtonGestures(self.settings.hold_time, self._events.put)
         self._button_devices: dict[ButtonName, DigitalInputDevice] = {}
         self._debounced: dict[ButtonName, DebouncedInput] = {}
-        for button in ButtonName:
-            self._add_button(button)
-        self.dial = DialEncoder(
-            self.pins.encoder_a, self.pins.encoder_b, self.clock, self._events.put, pin_factory
-        )
-        self.lights = SeatLights(self.pins.seat_lights, self.clock, pin_factory)
-        self.buzzer = PanelBuzzer(self.pins.buzzer, self.settings.buzzer, self.clock, pin_factory)
         if display_device is None and self.settings.display != "none":
             display_device = open_oled(
                 self.settings.display, self.settings.i2c_port, self.settings.display_address
             )
         self.display = PanelDisplay(display_device)
+        self._opened: list[Any] = [self.display]
+        try:
+            for button in ButtonName:
+                self._add_button(button)
+            self.dial = DialEncoder(
+                self.pins.encoder_a, self.pins.encoder_b, self.clock, self._events.put,
+                pin_factory,
+            )
+            self._opened.append(self.dial)
+            self.lights = SeatLights(self.pins.seat_lights, self.clock, pin_factory)
+            self._opened.append(self.lights)
+            self.buzzer = PanelBuzzer(
+                self.pins.buzzer, self.settings.buzzer, self.clock, pin_factory
+            )
+            self._opened.append(self.buzzer)
+        except Exception:
+            self._close_opened()
+            raise
 
     def _add_button(self, button: ButtonName) -> None:
         device = DigitalInputDevice(
@@ -104,6 +115,7 @@ class Panel:
         device.when_activated = edge
         device.when_deactivated = edge
         self._button_devices[button] = device
+        self._opened.append(device)
         self._debounced[button] = debounced
 
     def update(self) -> None:
@@ -158,13 +170,12 @@ class Panel:
     def close(self) -> None:
         """Stop, switch everything off and release every pin."""
         self.stop()
+        self._close_opened()
+
+    def _close_opened(self) -> None:
         with self.lock:
-            for device in self._button_devices.values():
-                device.close()
-            self.dial.close()
-            self.lights.close()
-            self.buzzer.close()
-            self.display.close()
+            while self._opened:
+                self._opened.pop().close()
 
     def __enter__(self) -> Panel:
         return self

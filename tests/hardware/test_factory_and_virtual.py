@@ -68,3 +68,23 @@ def test_runner_thread_delivers_events_from_a_real_clock(factory: MockFactory) -
         event = received.get(timeout=2.0)
         panel.stop()
     assert event.button is ButtonName.OK_NEXT
+
+
+def test_a_panel_that_fails_to_open_releases_the_pins_it_took(factory: MockFactory) -> None:
+    from gpiozero import LED
+    from gpiozero.exc import GPIOPinInUse
+
+    from hardware.pins import PinMap
+
+    blocker = LED(11, pin_factory=factory)  # seat 10's pin is taken
+    with pytest.raises(GPIOPinInUse):
+        Panel(PinMap(), pin_factory=factory)
+    blocker.close()
+    with Panel(PinMap(), pin_factory=factory) as panel:  # every pin is free again
+        assert panel.lights.seats == 10
+
+
+def test_closing_twice_is_harmless(factory: MockFactory) -> None:
+    panel = Panel(pin_factory=factory)
+    panel.close()
+    panel.close()
