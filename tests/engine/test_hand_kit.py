@@ -152,3 +152,97 @@ def test_kit_refused_checks_nothing_changed():
     err = refused(state, "p0 k")
     assert err.code == "not_your_turn"
     assert err.reason == "Action is on seat 3, not seat 1"
+
+
+def random_hand(
+    rng,
+    structure: Structure | None = None,
+    players: int | None = None,
+    known_cards: bool = True,
+    checks: bool = False,
+    fl_no_short_completion: bool = False,
+) -> HandState:
+    """Play a random legal hand to the end (shows at showdown, mucks where allowed).
+
+    With ``checks`` every offered action is also verified: chips conserved, no stack below
+    zero, and a random illegal amount refused without change. ``fl_no_short_completion``
+    avoids Fixed-Limit raises after a short all-in (T31-T33, where pokerkit differs).
+    """
+    from dealer_app.engine.cards import CARD_STRINGS
+    from dealer_app.engine.hand import Phase
+
+    n = players or rng.randint(2, 10)
+    if structure is None:
+        bb = rng.choice([2, 10, 100])
+        structure = Structure(BettingKind.NO_LIMIT, bb // 2, bb, rng.choice([0, 0, bb // 2]))
+    low = structure.ante + structure.big_blind + 1
+    stacks = {s: rng.randint(low, 150 * structure.big_blind) for s in rng.sample(range(1, 11), n)}
+    button = rng.choice(sorted(stacks))
+    state = HandState.start(HandSetup.standard(stacks, button, structure))
+    deck = list(CARD_STRINGS)
+    rng.shuffle(deck)
+    holes = {seat: deck.pop() + deck.pop() for seat in state.seats}
+    if known_cards:
+        for seat in state.seats:
+            state.apply(HoleCardsDealt(seat, holes[seat]))
+    else:
+        state.apply(HoleCardsDealt())
+    total = sum(stacks.values())
+    while state.phase not in (Phase.FINISHED, Phase.VOIDED):
+        if checks:
+            b = state.b
+            assert sum(b.stacks) + b.pot_total() == total
+            assert min(b.stacks) >= 0
+        legal = state.legal()
+        if legal is not None:
+            if checks:
+                _probe_illegal(state, legal, rng)
+            roll = rng.random()
+            may_raise = legal.can_raise
+            if fl_no_short_completion and structure.kind is BettingKind.FIXED_LIMIT:
+                size = state.b._bet_size()
+                may_raise = may_raise and not any(bet % size for bet in state.b.bets)
+            if may_raise and roll < 0.3:
+                to = rng.choice([legal.min_to, legal.max_to, rng.randint(legal.min_to, legal.max_to)])
+                state.apply(BetRaise(legal.seat, to))
+            elif legal.call_amount and roll > 0.85:
+                state.apply(Fold(legal.seat))
+            else:
+                state.apply(Check(legal.seat) if legal.can_check else Call(legal.seat))
+            continue
+        prompt = state.prompt()
+        if prompt.kind.value == "burn_and_deal":
+            count = prompt.amounts[1]
+            state.apply(BoardDealt("".join(deck.pop() for _ in range(count))))
+        elif prompt.kind.value == "table_all":
+            seat_ = prompt.seats[0]
+            state.apply(Show(seat_, holes[seat_]))
+        elif prompt.kind.value == "show":
+            seat_ = prompt.seat
+            if prompt.amounts[0] == 0 and rng.random() < 0.5:
+                state.apply(Muck(seat_))
+            else:
+                state.apply(Show(seat_, holes[seat_]))
+        else:
+            raise AssertionError(prompt)
+    return state
+
+
+def _probe_illegal(state: HandState, legal, rng) -> None:
+    """A random illegal bet/raise amount (or a check facing a bet) is refused, changing nothing."""
+    before = snapshot(state)
+    seat_ = legal.seat
+    if legal.can_raise:
+        bad = rng.choice([legal.min_to - 1, legal.max_to + 1])
+        with pytest.raises(IllegalAction):
+            state.apply(BetRaise(seat_, bad))
+    else:
+        with pytest.raises(IllegalAction):
+            state.apply(BetRaise(seat_, legal.call_to + 1000))
+    if not legal.can_check:
+        with pytest.raises(IllegalAction):
+            state.apply(Check(seat_))
+    other = next(s for s in state.seats if s != seat_)
+    with pytest.raises(IllegalAction):
+        state.apply(Call(other) if legal.can_call else Check(other))
+    assert snapshot(state) == before

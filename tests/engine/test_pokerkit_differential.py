@@ -60,9 +60,8 @@ def pokerkit_state(fixed: bool, ante: int, sb: int, bb: int, stacks: list[int]) 
     """pokerkit's state for the same hand (cash-game mode, as its PHH replays use)."""
     n = len(stacks)
     if not fixed:
-        return NoLimitTexasHoldem.create_state(
-            AUTOMATIONS, True, ante, (sb, bb), bb, tuple(stacks), n, mode=Mode.CASH_GAME
-        )
+        game = NoLimitTexasHoldem(AUTOMATIONS, True, ante, (sb, bb), bb, mode=Mode.CASH_GAME)
+        return game(tuple(stacks), n)
     small, big = bb, 2 * bb
     streets = (
         Street(False, (False, False), 0, False, Opening.POSITION, small, 4),
@@ -105,7 +104,12 @@ def short_raise_pending(ours: HandState) -> bool:
 
 
 def play_one(rng: random.Random, fixed: bool) -> str:
-    """Play one random hand in both engines; return "ok" or "diverged" (documented case)."""
+    """Play one random hand in both engines; return "ok", "odd_chips" or "diverged"."""
+    return play_both(rng, fixed)[0]
+
+
+def play_both(rng: random.Random, fixed: bool) -> tuple[str, State, HandState]:
+    """Play one random hand in both engines; return the verdict and both final states."""
     n = rng.randint(2, 10)
     sb, bb = rng.choice([(1, 2), (5, 10), (50, 100)])
     ante = rng.choice([0, 0, bb // 10])
@@ -130,7 +134,7 @@ def play_one(rng: random.Random, fixed: bool) -> str:
             )
             our_window = (legal.min_to, legal.max_to) if legal.can_raise else (None, None)
             if our_window != pk_window and short_raise_pending(ours):
-                return "diverged"
+                return "diverged", pk, ours
             assert our_window == pk_window, (stacks, ours.events, legal)
             roll = rng.random()
             seat = actor + 1
@@ -164,7 +168,7 @@ def play_one(rng: random.Random, fixed: bool) -> str:
     assert sum(final.values()) == sum(stacks)
     mine = [final[i + 1] for i in range(n)]
     if mine == list(pk.stacks):
-        return "ok"
+        return "ok", pk, ours
     # P5: we split every pot on its own and give odd chips one at a time clockwise;
     # pokerkit merges pots whose remaining claimants match after the showdown and gives
     # the whole remainder to the first winner. Only the tied winners' shares may differ.
@@ -174,7 +178,7 @@ def play_one(rng: random.Random, fixed: bool) -> str:
         if i + 1 not in split:
             assert mine[i] == pk.stacks[i], (stacks, ours.events, final, pk.stacks)
     assert sum(mine[s - 1] for s in split) == sum(pk.stacks[s - 1] for s in split)
-    return "odd_chips"
+    return "odd_chips", pk, ours
 
 
 def run_many(seed: int, count: int, fixed: bool) -> dict[str, int]:
