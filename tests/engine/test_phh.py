@@ -109,11 +109,9 @@ def test_fixed_limit_export_is_ft_with_bet_sizes():
 def pokerkit_replays_strictly(text: str) -> list[int]:
     """Replay in pokerkit: every line applied in order, nothing inserted; return its stacks."""
     hh = HandHistory.loads(text)
-    applied = []
-    state = None
-    for state, action in hh.state_actions:
-        if action is not None:
-            applied.append(action)
+    steps = list(hh.state_actions)
+    applied = [action for _, action in steps if action is not None]
+    state = steps[-1][0]
     assert applied == list(hh.actions)
     written = HandHistory.from_game_state(hh.create_game(), state)
     assert list(written.actions) == list(hh.actions)
