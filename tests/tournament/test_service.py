@@ -17,6 +17,7 @@ import pytest
 from dealer_app.cli import main
 from dealer_app.engine.tournament import (
     FINAL_TABLE,
+    HandRecorded,
     Rebought,
     TableSeated,
     TournamentError,
@@ -219,13 +220,22 @@ def test_cli_simulate_refuses_too_many_players(capsys: pytest.CaptureFixture[str
     assert "covers at most 4 tables" in capsys.readouterr().err
 
 
-@pytest.mark.slow
-def test_club_caps_tournament_runs(tmp_path: Path) -> None:
-    """The real club structure (L4 caps: 1.50 a round, 6.25 a hand) from start to winner."""
+def test_l4_club_caps_tournament_runs_to_a_winner(tmp_path: Path) -> None:
+    """The club structure with its caps (L4: 1.50 a round, 6.25 a hand) from start to winner.
+
+    Short stacks (40 chips = 10.00 EUR) keep the number of hands small: a capped hand moves
+    at most 25 chips from a player."""
     checks = Checks()
-    service = simulate_tournament(tmp_path, 3, seed=1, after_hand=checks)
+    setup = club_setup(name="Capped", start_stack=40, rebuy_stack=40)
+    service = simulate_tournament(tmp_path, 4, seed=1, setup=setup, after_hand=checks)
     try:
-        check_finished(service, 3)
+        check_finished(service, 4)
+        # No player ever lost more than the hand cap in one hand.
+        for event in service.events():
+            if isinstance(event, HandRecorded):
+                start, end = dict(event.start_stacks), dict(event.end_stacks)
+                assert all(start[p] - end[p] <= 25 for p in start)
+        assert checks.hands > 4
     finally:
         service.close()
 
