@@ -187,7 +187,7 @@ class Simulator:
             return
         if roll < 0.25:
             self._must({"cmd": "allin"})
-        elif roll < 0.4:
+        elif roll < 0.4 and "check" not in options:  # nobody folds for free (T41 is legal, but rare)
             self._must({"cmd": "fold"})
         elif "check" in options:
             self._must({"cmd": "check"})
