@@ -6,55 +6,30 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, abort
 
-from dealer_app.exports.hands import read_hands, select_hands
+from dealer_app.exports import export
 
 
 @dataclass(frozen=True)
 class HandFormat:
-    """One hand-log format: how to render selected hands, its media type and file suffix."""
+    """One hand-log format of :func:`dealer_app.exports.export`: media type, suffix, label."""
 
-    render: Callable[[list[Any]], str]
+    name: str
     mimetype: str
     suffix: str
     label: str
 
 
-def _phh(records: list[Any]) -> str:
-    from dealer_app.exports.phh import night_to_phhs
-
-    return night_to_phhs(records)
-
-
-def _pokerstars(records: list[Any]) -> str:
-    from dealer_app.exports.pokerstars import night_to_text
-
-    return night_to_text(records)
-
-
-def _csv(records: list[Any]) -> str:
-    from dealer_app.exports.csvjson import hands_to_csv
-
-    return hands_to_csv(records)
-
-
-def _json(records: list[Any]) -> str:
-    from dealer_app.exports.csvjson import hands_to_json
-
-    return hands_to_json(records)
-
-
 #: URL suffix -> format. ``zip`` is every format of every table in one file.
 HAND_FORMATS: dict[str, HandFormat] = {
-    "phh": HandFormat(_phh, "text/plain", "phhs", "PHH"),
-    "txt": HandFormat(_pokerstars, "text/plain", "txt", "Hand history (PokerStars style)"),
-    "csv": HandFormat(_csv, "text/csv", "csv", "CSV (one row per action)"),
-    "json": HandFormat(_json, "application/json", "json", "JSON"),
+    "phh": HandFormat("phh", "text/plain", "phhs", "PHH"),
+    "txt": HandFormat("pokerstars", "text/plain", "txt", "Hand history (PokerStars style)"),
+    "csv": HandFormat("csv", "text/csv", "csv", "CSV (one row per action)"),
+    "json": HandFormat("json", "application/json", "json", "JSON"),
 }
 DOWNLOAD_FORMATS = {key: f.label for key, f in HAND_FORMATS.items()} | {"zip": "Whole night (zip)"}
 
@@ -85,24 +60,24 @@ def hand_download(state: Any, fmt: str, table: str | None, hands: str | None) ->
     service = tables.get(name)
     if service is None:
         abort(404, description=f"No table {name!r}: {', '.join(tables)}")
-    records = read_hands(service.events())
     try:
-        records = select_hands(records, hands)
+        body = export(service.events(), chosen.name, hands or None)
     except ValueError as problem:
         abort(400, description=str(problem))
-    suffix = f"-hands-{hands.replace(',', '_')}" if hands else ""
-    return _attachment(
-        chosen.render(records), chosen.mimetype, f"table-{name}{suffix}.{chosen.suffix}"
-    )
+    suffix = chosen.suffix
+    if chosen.name == "phh" and body.count("variant = ") == 1 and hands:
+        suffix = "phh"  # one hand: a single PHH document
+    label = f"-hands-{hands.replace(',', '_')}" if hands else ""
+    return _attachment(body, chosen.mimetype, f"table-{name}{label}.{suffix}")
 
 
 def _night_zip(tables: dict[str, Any]) -> Response:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, service in tables.items():
-            records = read_hands(service.events())
+            events = service.events()
             for fmt in HAND_FORMATS.values():
-                archive.writestr(f"table-{name}.{fmt.suffix}", fmt.render(records))
+                archive.writestr(f"table-{name}.{fmt.suffix}", export(events, fmt.name))
     return _attachment(buffer.getvalue(), "application/zip", "night.zip")
 
 

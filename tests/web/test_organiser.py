@@ -130,3 +130,29 @@ def test_hand_log_phh_of_one_table(dealer, organiser) -> None:
     assert "Ann" in text and "Bob" in text and "Cy" in text
     assert organiser.get("/organiser/hands.phh?hands=x").status_code == 400
     assert organiser.get("/organiser/hands.doc").status_code == 404
+
+
+def _play_two_hands(dealer) -> None:
+    run(dealer, *THREE_PLAYERS, *START_HAND, {"cmd": "fold"}, {"cmd": "fold"}, {"cmd": "ok"})
+    run(dealer, *START_HAND, {"cmd": "fold"}, {"cmd": "fold"}, {"cmd": "ok"})
+
+
+def test_hand_logs_in_every_format_one_hand_and_the_night_zip(dealer, organiser) -> None:
+    import zipfile
+
+    _play_two_hands(dealer)
+    one = organiser.get("/organiser/hands.phh?hands=2")
+    assert one.headers["Content-Disposition"] == 'attachment; filename="table-1-hands-2.phh"'
+    assert one.get_data(as_text=True).count("variant = ") == 1
+    text = organiser.get("/organiser/hands.txt").get_data(as_text=True)
+    assert text.count("Hold'em No Limit") == 2
+    rows = list(csv.DictReader(io.StringIO(organiser.get("/organiser/hands.csv").get_data(as_text=True))))
+    assert {r["hand"] for r in rows} == {"1", "2"}
+    hands = json.loads(organiser.get("/organiser/hands.json").get_data(as_text=True))
+    assert len(hands) == 2
+    night = organiser.get("/organiser/hands.zip")
+    assert night.headers["Content-Disposition"] == 'attachment; filename="night.zip"'
+    with zipfile.ZipFile(io.BytesIO(night.get_data())) as archive:
+        assert sorted(archive.namelist()) == [
+            "table-1.csv", "table-1.json", "table-1.phhs", "table-1.txt",
+        ]  # fmt: skip
