@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bet": (("to",), ("seat", "out_of_turn")),
     "raise": (("to",), ("seat", "out_of_turn")),
     "allin": ((), ("seat", "out_of_turn")),
+    "chips": (("chips",), ("seat",)),
     "ok": ((), ()),
     "board": (("cards",), ()),
     "show": (("seat", "cards"), ()),
@@ -348,6 +349,26 @@ class TableModel:
 
     _cmd_fold = _cmd_check = _cmd_call = _cmd_bet = _cmd_raise = _cmd_allin = _cmd_betting
 
+    def _cmd_chips(self, c: dict, now: float) -> None:
+        """Chips put out without a word (TDA 43-A, 45, 51-B; WT 92, 93-f, 95; T47, T48)."""
+        chips = c["chips"]
+        if not isinstance(chips, list) or not chips or any(
+            isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in chips
+        ):
+            raise Refusal("chips is the list of chip amounts put out, e.g. [1000, 100, 100]")
+        hand = self.hand
+        if hand is None or hand.state.phase is not Phase.BETTING:
+            raise Refusal("No betting now" + (": " + _waiting_for(hand) if hand else ": no hand in progress"))
+        state = hand.state
+        seat = c.get("seat", state.to_act)
+        if seat != state.to_act:
+            raise Refusal(f"Action is on seat {state.to_act}, not seat {seat}")
+        action, to, ruling = chips_ruling(state, seat, chips)
+        before = len(hand.resolutions)
+        payload = {"hand": hand.number, "seat": seat, "action": action, "to": to, "chips": chips, "ruling": ruling}
+        self.emit("action", payload)
+        self._emit_resolutions(hand, before)
+
     def _hold(self, hand: HandRun, seat: Any, action: str, to: int | None) -> None:
         state = hand.state
         _check_int(seat, "Seat")
@@ -413,6 +434,10 @@ class TableModel:
         event = entry.event
         if "to" in c and isinstance(event, BetRaise):
             _check_int(c["to"], "Amount")
+            if any(b.seq > entry.seq for b in hand.board_entries()):
+                raise Refusal(
+                    "Too late: a board card was dealt since, so the amount stands (TDA 52-A, WT 90-e)"
+                )
             field_, old, new = "to", event.to, c["to"]
         elif "cards" in c and isinstance(event, (BoardDealt, Show)):
             field_, old, new = "cards", _split(event.cards), _cards(c["cards"])
@@ -516,6 +541,35 @@ class TableModel:
         if self.hand is None:
             raise Refusal("No hand in progress")
         return self.hand
+
+
+def chips_ruling(state: Any, seat: int, chips: list[int]) -> tuple[str, int | None, str]:
+    """What chips put out silently by the seat to act mean: ``(action, to, ruling)``.
+
+    - nothing to call: a bet of that size (a bet under the minimum is made the minimum);
+    - less than the call: an undercall, the seat must call in full (T48; TDA 51-B);
+    - one chip, or every chip needed for the call: a call, the rest goes back (T47c; TDA 45);
+    - at least half of a full raise on top of the call: a full minimum raise (T47a; TDA 43-A);
+    - otherwise a call, the excess goes back (T47b).
+    """
+    legal = state.legal()
+    bet = state.bet(seat)
+    total = bet + sum(chips)
+    can_raise = legal.can_bet or legal.can_raise
+    if legal.call_amount == 0:
+        if not can_raise:
+            return "check", None, "no_bet_possible"
+        to = min(max(total, legal.min_to), legal.max_to)
+        return ("bet" if state.current_bet == 0 else "raise"), to, "bet"
+    if total < legal.call_to:
+        return "call", None, "undercall_must_call"
+    if len(chips) == 1 or sum(chips) - min(chips) < legal.call_to - bet or not can_raise:
+        return "call", None, "call_excess_returned" if total > legal.call_to else "call"
+    if total >= legal.min_to:
+        return "raise", min(total, legal.max_to), "raise"
+    if 2 * total >= legal.call_to + legal.min_to:
+        return "raise", legal.min_to, "forced_min_raise"
+    return "call", None, "call_excess_returned"
 
 
 def pots_pushed(state: Any) -> list[dict]:

@@ -148,3 +148,64 @@ def test_i3_exclusion_shares_the_chips_equally_odd_chips_from_the_left_of_the_bu
     assert svc.execute({"cmd": "exclude", "seat": 1}, "console").reason == (
         "Excluding a player only between hands: finish hand 1 first"
     )
+
+
+def _t47(open_table, chips: list[int]) -> TableService:
+    """250/500: UTG raises to 1100 (a 600 raise); UTG+1 silently puts out ``chips``."""
+    svc = open_table(TableConfig(seats=6, structure="no-limit", levels=(Level(sb=250, bb=500),)))
+    seat_players(svc, {s: 20000 for s in range(1, 6)}, button=1)
+    deal(svc)
+    run(svc, {"cmd": "raise", "to": 1100, "seat": 4})
+    run(svc, {"cmd": "chips", "chips": chips}, source="button")
+    return svc
+
+
+def _last_action(svc: TableService) -> dict:
+    return next(e.payload for e in reversed(svc.events()) if e.type == "action")
+
+
+def test_t47a_silent_chips_of_at_least_half_a_raise_force_a_full_minimum_raise(open_table) -> None:
+    svc = _t47(open_table, [1000, 100, 100, 100, 100, 100])
+    assert {k: _last_action(svc)[k] for k in ("action", "to", "ruling")} == {"action": "raise", "to": 1700, "ruling": "forced_min_raise"}
+    assert next(s for s in svc.view()["seats"] if s["seat"] == 5)["bet"] == 1700
+
+
+def test_t47b_silent_chips_under_half_a_raise_are_a_call_and_the_rest_goes_back(open_table) -> None:
+    svc = _t47(open_table, [1000, 100, 100, 100])
+    assert {k: _last_action(svc)[k] for k in ("action", "to", "ruling")} == {"action": "call", "to": None, "ruling": "call_excess_returned"}
+    assert next(s for s in svc.view()["seats"] if s["seat"] == 5)["bet"] == 1100
+
+
+def test_t47c_every_chip_needed_for_the_call_is_a_call(open_table) -> None:
+    svc = _t47(open_table, [500, 1000])
+    assert _last_action(svc)["action"] == "call"
+    assert next(s for s in svc.view()["seats"] if s["seat"] == 5)["bet"] == 1100
+
+
+def test_t48_undercall_of_the_opening_bet_must_call_in_full(open_table) -> None:
+    svc = open_table(TableConfig(seats=6, structure="no-limit", levels=(Level(sb=1000, bb=2000),)))
+    seat_players(svc, {s: 50000 for s in (1, 2, 3, 4)}, button=4)
+    deal(svc)
+    run(svc, {"cmd": "call"}, {"cmd": "call"}, {"cmd": "call"}, {"cmd": "check"})
+    run(svc, {"cmd": "board", "cards": ["9h", "5d", "2c"]})
+    run(svc, {"cmd": "bet", "to": 8000, "seat": 1})
+    run(svc, {"cmd": "chips", "chips": [2000]})
+    assert _last_action(svc)["ruling"] == "undercall_must_call"
+    assert next(s for s in svc.view()["seats"] if s["seat"] == 2)["bet"] == 8000
+
+
+def test_t49_a_wrong_amount_is_corrected_for_all_bettors_until_the_next_card(open_table) -> None:
+    svc = open_table(TableConfig(seats=6, structure="no-limit", levels=(Level(sb=100, bb=200),)))
+    seat_players(svc, {s: 50000 for s in (1, 2, 3, 4)}, button=4)
+    deal(svc)
+    run(svc, {"cmd": "call"}, {"cmd": "call"}, {"cmd": "call"}, {"cmd": "check"})
+    run(svc, {"cmd": "board", "cards": ["9h", "5d", "2c"]})
+    run(svc, {"cmd": "bet", "to": 600})
+    [wrong] = run(svc, {"cmd": "raise", "to": 1500})  # the dealer keyed 1500 for "raise to 1200"
+    run(svc, {"cmd": "call"}, {"cmd": "call"}, {"cmd": "call"})
+    run(svc, {"cmd": "correct", "seq": wrong, "to": 1200})
+    assert [s["total"] for s in svc.view()["seats"] if s["status"] == "in_hand"] == [1400, 1400, 1400, 1400]
+    run(svc, {"cmd": "board", "cards": ["Ks"]})
+    assert svc.execute({"cmd": "correct", "seq": wrong, "to": 1300}, "console").reason == (
+        "Too late: a board card was dealt since, so the amount stands (TDA 52-A, WT 90-e)"
+    )
