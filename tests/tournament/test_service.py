@@ -220,6 +220,7 @@ def test_cli_simulate_refuses_too_many_players(capsys: pytest.CaptureFixture[str
     assert "covers at most 4 tables" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_l4_club_caps_tournament_runs_to_a_winner(tmp_path: Path) -> None:
     """The club structure with its caps (L4: 1.50 a round, 6.25 a hand) from start to winner.
 

@@ -298,3 +298,37 @@ def test_events_round_trip_through_dicts() -> None:
     again = TournamentState.replay(event_from_dict(e.to_dict()) for e in state.events)
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in state.events]
     assert again.standings() == state.standings()
+
+
+def test_same_hand_ties_drawn_by_the_tie_order_every_place_used_once() -> None:
+    state = started(4, rebuys_per_player=0)
+    start = tuple((p, 100) for p in (1, 2, 3, 4))
+    end = ((1, 0), (2, 0), (3, 0), (4, 400))
+    with pytest.raises(TournamentError) as err:
+        state.apply(HandRecorded(at=AT, table="1", hand=1, start_stacks=start, end_stacks=end,
+                                 tie_order=(2, 1)))  # fmt: skip
+    assert str(err.value) == "The tie draw must order exactly the busted players [1, 2, 3] (got [2, 1])"
+    state.apply(HandRecorded(at=AT, table="1", hand=1, start_stacks=start, end_stacks=end,
+                             tie_order=(2, 3, 1)))  # fmt: skip
+    assert [state.players[p].position for p in (1, 2, 3, 4)] == [4, 2, 3, 1]
+
+
+def test_tda21_share_option_ignores_the_draw() -> None:
+    state = started(3, rebuys_per_player=0, same_hand_ties="share")
+    start = ((1, 100), (2, 100), (3, 100))
+    state.apply(HandRecorded(at=AT, table="1", hand=1, start_stacks=start,
+                             end_stacks=((1, 0), (2, 0), (3, 300)), tie_order=(2, 1)))  # fmt: skip
+    assert [state.players[p].position for p in (1, 2, 3)] == [2, 2, 1]
+
+
+def test_to2_organiser_edit_for_19_players() -> None:
+    state = TournamentState()
+    state.apply(TournamentCreated(at=AT, setup=club_setup()))
+    for p in range(1, 20):
+        state.apply(PlayerRegistered(at=AT, player=p, name=f"P{p}", paid=True, age_confirmed=True))
+    state.apply(TablesPlanned(at=AT, sizes=(8, 6, 5)))
+    assert state.sizes == (8, 6, 5) and state.phase == "seating"
+    with pytest.raises(TournamentError, match="Table 1 seats 8 players"):
+        seated(state, "1", list(range(1, 7)))
+    with pytest.raises(TournamentError, match="not an unseated planned table"):
+        seated(state, "4", [1, 2])
