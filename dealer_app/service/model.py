@@ -16,7 +16,7 @@ from typing import Any
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.events import BetRaise, BoardDealt, HandVoided, HoleCardsDealt, Muck, Show
 from dealer_app.engine.hand import IllegalAction, Phase
-from dealer_app.engine.structures import HandSetup, Post, PostKind
+from dealer_app.engine.structures import HandSetup, Post, PostKind, SetupError
 from dealer_app.engine.table import HandPlan, Table, TableError, level_index
 from dealer_app.service.config import TableConfig
 from dealer_app.service.handrun import Entry, HandRun, Hold, engine_event_for
@@ -260,7 +260,7 @@ class TableModel:
             getattr(self, f"_cmd_{name}")(command, now)
         except IllegalAction as err:
             raise Refusal(err.reason) from err
-        except (TableError, CardError) as err:
+        except (TableError, CardError, SetupError) as err:
             raise Refusal(str(err)) from err
         return self.pending
 
