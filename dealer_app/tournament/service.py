@@ -1,7 +1,7 @@
 """TournamentService: keeps the tournament as events in SQLite and drives its tables.
 
 One appliance (the organiser's) holds the tournament for all its tables. The tournament's
-own events (:mod:`dealer_app.engine.tournament.events`) go to ``DIR/tournament.sqlite3``,
+own events (:mod:`dealer_app.engine.tournament.events`) go to ``DIR/events.sqlite3``,
 the same hash-chained :class:`dealer_app.store.EventLog` a table uses; each table is a
 :class:`dealer_app.service.TableService` in ``DIR/tables/<table>/``. A finished hand at a
 table is carried into the tournament by :meth:`TournamentService.sync_table` as a
@@ -43,10 +43,10 @@ from dealer_app.engine.tournament import (
     table_plan,
 )
 from dealer_app.service import TableConfig, TableService
-from dealer_app.store import EventLog
+from dealer_app.store import LOG_NAME, EventLog
 
-LOG_NAME = "tournament.sqlite3"
 SOURCE = "console"
+__all__ = ["LOG_NAME", "TournamentService", "table_config"]
 
 
 def table_config(setup: TournamentSetup, table: str) -> TableConfig:

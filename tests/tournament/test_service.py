@@ -145,6 +145,15 @@ def test_restart_replays_the_tournament_from_its_log(tmp_path: Path) -> None:
         again.close()
 
 
+def test_log_verify_checks_the_tournament_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    service = simulate_tournament(tmp_path, 3, seed=1, setup=FAST)
+    count = len(service.events())
+    service.close()
+    assert main(["log", "verify", "--data", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == f"OK: {count} events"
+    assert main(["log", "verify", "--data", str(tmp_path / "tables" / "1")]) == 0
+
+
 def test_refused_registration_writes_nothing(tmp_path: Path) -> None:
     service = TournamentService.open(tmp_path, clock=SimClock())
     try:
