@@ -66,6 +66,7 @@ class BettingState:
         self.pl_shortfall = 0
         self.round_cap = s.round_cap if s.round_cap is not None else _NO_CAP
         self.hand_cap = s.hand_cap if s.hand_cap is not None else _NO_CAP
+        self.capped = s.round_cap is not None or s.hand_cap is not None
         self._post_forced(setup)
 
     # ----- set-up -------------------------------------------------------------------------
@@ -130,6 +131,8 @@ class BettingState:
     def max_to(self, i: int) -> int:
         """The most seat ``i`` may have in front of it this round (stack and caps, L4)."""
         bet = self.bets[i]
+        if not self.capped:
+            return bet + self.stacks[i]
         room = min(self.stacks[i], self.round_cap - bet, self.hand_cap - self.put[i])
         return bet + max(room, 0)
 
@@ -150,27 +153,32 @@ class BettingState:
             for j in range(self.n)
         )
 
-    def _needs_action(self, i: int) -> bool:
-        if self.folded[i] or self.locked(i):
+    def _open_players(self) -> list[int]:
+        """Players still able to put chips in this round."""
+        folded, bets = self.folded, self.bets
+        if not self.capped:
+            stacks = self.stacks
+            return [j for j in range(self.n) if stacks[j] and not folded[j]]
+        return [
+            j for j in range(self.n) if not folded[j] and not self.locked(j) and self.max_to(j) > bets[j]
+        ]
+
+    def _needs_action(self, i: int, open_players: list[int]) -> bool:
+        if i not in open_players:
             return False
         bet = self.bets[i]
         if self.acted[i] and bet >= self.current_bet:
             return False
-        if self.max_to(i) <= bet:
-            return False
-        others_open = any(
-            j != i and not self.folded[j] and not self.locked(j) and self.max_to(j) > self.bets[j]
-            for j in range(self.n)
-        )
-        if not others_open:
+        if len(open_players) == 1:  # nobody left to respond: act only when facing a bet
             facing = max(self.bets[j] for j in range(self.n) if j != i)
             return bet < facing
         return True
 
     def _first_needing_action(self, start: int) -> int | None:
+        open_players = self._open_players()
         for k in range(self.n):
             j = (start + k) % self.n
-            if self._needs_action(j):
+            if self._needs_action(j, open_players):
                 return j
         return None
 
@@ -312,7 +320,7 @@ class BettingState:
                 )
             raise IllegalAction("max_bet", f"Pot limit: maximum {verb} is to {legal.max_to}", seat, (legal.max_to,))
 
-    def check_action(self, i: int, kind: str, to: int | None = None) -> Legal:
+    def check_action(self, i: int, kind: str, to: int | None = None) -> None:
         """Raise :class:`IllegalAction` unless ``kind`` (fold/check/call/bet_raise) is legal."""
         seat = self.seats[i]
         if self.actor is None:
@@ -320,21 +328,19 @@ class BettingState:
         if i != self.actor:
             actor = self.seats[self.actor]
             raise IllegalAction("not_your_turn", f"Action is on seat {actor}, not seat {seat}", seat, (actor,))
-        legal = self.legal(i)
-        if kind == "check" and not legal.can_check:
-            raise IllegalAction(
-                "check_facing_bet", f"Seat {seat} cannot check: {legal.call_amount} to call", seat, (legal.call_amount,)
-            )
-        if kind == "call" and not legal.can_call:
+        if kind == "check" and self.bets[i] < self.current_bet:
+            owed = min(self.current_bet, self.max_to(i)) - self.bets[i]
+            raise IllegalAction("check_facing_bet", f"Seat {seat} cannot check: {owed} to call", seat, (owed,))
+        if kind == "call" and self.bets[i] >= self.current_bet:
             raise IllegalAction("nothing_to_call", f"Nothing to call: seat {seat} may check", seat)
         if kind == "bet_raise":
+            legal = self.legal(i)
             if not isinstance(to, int) or isinstance(to, bool):
                 raise IllegalAction("bad_amount", f"Not an amount: {to!r}", seat)
             if not legal.can_raise or not legal.min_to <= to <= legal.max_to or (
                 to % self.structure.chip_unit and to != legal.max_to
             ):
                 self._refuse_raise(i, legal, to)
-        return legal
 
     def act(self, i: int, kind: str, to: int | None = None) -> None:
         """Apply a legal action of player ``i`` and move the turn on (validate first)."""

@@ -125,6 +125,7 @@ class HandState:
         self.returns: dict[int, int] = {}
         self.void_reason: str | None = None
         self.events: list[Event] = [HandStarted(setup)]
+        self._used: set[int] = set()  # every known card of the hand
 
     # ----- construction ---------------------------------------------------------------------
     @classmethod
@@ -155,6 +156,7 @@ class HandState:
         other._board = list(self._board)
         other._board2 = None if self._board2 is None else list(self._board2)
         other.returns = dict(self.returns)
+        other._used = set(self._used)
         return other
 
     def applied(self, event: Event) -> HandState:
@@ -171,6 +173,8 @@ class HandState:
         kind = _ACTION_KIND.get(type(event))
         if kind is not None:
             self._act(event, kind)  # type: ignore[arg-type]
+        elif type(event) is BoardDealt:
+            self._deal_board(event)  # type: ignore[arg-type]
         elif isinstance(event, HoleCardsDealt):
             self._deal_hole(event)
         elif isinstance(event, CardBurned):
@@ -195,6 +199,11 @@ class HandState:
         if i is None:
             raise IllegalAction("seat_not_in_hand", f"Seat {seat} is not in this hand", None)
         return i
+
+    def can_check(self, seat: int) -> bool:
+        """True when ``seat`` owes nothing in this round (check rather than call)."""
+        i = self._seat_index(seat)
+        return self.b.bets[i] >= self.b.current_bet
 
     def _act(self, event: Fold | Check | Call | BetRaise, kind: str) -> None:
         i = self._seat_index(event.seat)
@@ -249,19 +258,11 @@ class HandState:
             self.dealt[i] = True
             if cards is not None:
                 self.hole[i] = cards
+                self._used.update(cards)
         if all(self.dealt):
             self.phase = Phase.BETTING
             if self.b.actor is None:
                 self._round_over()
-
-    def _known_cards(self, skip_seat: int | None = None) -> set[int]:
-        known = set(self._board)
-        if self._board2:
-            known.update(self._board2)
-        for i, h in enumerate(self.hole):
-            if h is not None and i != skip_seat:
-                known.update(h)
-        return known
 
     def _parse_new_cards(self, text: str, count: int, what: str, seat: int | None = None) -> list[int]:
         try:
@@ -272,9 +273,9 @@ class HandState:
             raise IllegalAction(
                 "wrong_card_count", f"The {what} are {count} cards, got {len(cards)}", seat, (count, len(cards))
             )
-        skip = self._index.get(seat) if seat is not None else None
+        own = self.hole[self._index[seat]] if seat is not None else None
         for c in cards:
-            if c in self._known_cards(skip):
+            if c in self._used and not (own and c in own):
                 raise IllegalAction("duplicate_card", f"Card {cards_str([c])} is already in this hand", seat)
         return cards
 
@@ -313,6 +314,7 @@ class HandState:
         target = self._board if number == 1 else self._board2
         assert target is not None
         target.extend(cards)
+        self._used.update(cards)
         self.burned = False
         if not self.closed:
             self.b.start_round(street)
@@ -345,6 +347,7 @@ class HandState:
                 "bad_card", f"Seat {event.seat} was dealt {cards_str(known)}, not {event.cards}", event.seat
             )
         self.hole[i] = cards
+        self._used.update(cards)
         self.shown[i] = True
         self._maybe_finish()
 

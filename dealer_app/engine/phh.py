@@ -34,7 +34,6 @@ from dealer_app.engine.events import (
     Show,
 )
 from dealer_app.engine.hand import HandState, Phase
-from dealer_app.engine.showdown import showdown_order
 from dealer_app.engine.structures import (
     AnteMode,
     BettingKind,
@@ -81,7 +80,8 @@ def _forced_bet_arrays(state: HandState) -> tuple[list[int], list[int], bool]:
 
 
 def _action_lines(state: HandState) -> list[str]:
-    """The hand's events as PHH action lines; all-in shows come before the run-out."""
+    """The hand's events as PHH action lines; shows (in the order they happened) come
+    before any board cards dealt after the betting closed (an all-in run-out)."""
     index = {seat: i for i, seat in enumerate(state.seats)}
     lines: list[str] = []
     pending_board: list[str] = []
@@ -113,9 +113,7 @@ def _action_lines(state: HandState) -> list[str]:
             continue
         if closed_at is None and replay.closed:
             closed_at = len(lines)
-    order = showdown_order([i for i, _ in shows], replay.showdown_aggressor, len(state.seats))
-    by_player = dict(shows)
-    lines += [by_player[i] for i in order]
+    lines += [line for _, line in shows]
     lines += pending_board
     return lines
 
@@ -375,8 +373,7 @@ def _event_for(state: HandState, action: str, seats: Sequence[int]) -> Event:
     if verb == "f" and len(words) == 2:
         return Fold(seat)
     if verb == "cc" and len(words) == 2:
-        legal = state.legal()
-        return Check(seat) if legal is not None and legal.can_check else Call(seat)
+        return Check(seat) if state.can_check(seat) else Call(seat)
     if verb == "cbr" and len(words) == 3:
         try:
             return BetRaise(seat, int(words[2]))

@@ -23,8 +23,8 @@ blinds_or_straddles = [1, 2, 0, 0, 0]
 min_bet = 2
 starting_stacks = [200, 60, 25, 100, 100]
 actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", "d dh p5 ????", \
-"p3 cbr 25", "p4 cbr 100", "p5 cc", "p1 f", "p2 cc", "p4 sm 2h3h", "p5 sm 4c4d", "p2 sm 2c3c", \
-"p3 sm 2d3d", "d db AsKsQs", "d db Js", "d db Ts"]
+"p3 cbr 25", "p4 cbr 100", "p5 cc", "p1 f", "p2 cc", "p2 sm 2c3c", "p3 sm 2d3d", "p4 sm 2h3h", \
+"p5 sm 4c4d", "d db AsKsQs", "d db Js", "d db Ts"]
 seats = [1, 2, 3, 4, 5]
 seat_count = 10
 finishing_stacks = [199, 61, 25, 100, 100]
