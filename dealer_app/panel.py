@@ -2,10 +2,11 @@
 
 :mod:`hardware` reports plain presses and turns; this module turns them into table-service
 commands (``docs/commands.md``), keeps a dialled amount inside the legal window of the
-dealer view (``docs/views.md``), and shows the result on the panel: the prompt and the
-amount on the display, the seat to act on the seat lights, the showdown order as a chase,
-the winners flashing at the push, a chirp when a command is accepted and the error beeps
-with the reason on the display when it is refused.
+dealer view (``docs/views.md``), lets the dealer pick cards with the dial when no camera
+reads them, and shows the result on the panel: the prompt and the amount on the display,
+the seat to act on the seat lights, the showdown order as a chase, the winners flashing at
+the push, a chirp when a command is accepted and the error beeps with the reason on the
+display when it is refused.
 
 Button meanings (also in ``docs/hardware.md``):
 
@@ -14,12 +15,14 @@ FOLD            fold; at the showdown the seat asked to show mucks
 CHECK/CALL      check when nothing is owed, else call
 BET/RAISE       open the amount dial at the minimum bet/raise; pressed again: send the amount
 dial turn       change the amount by one chip per detent (more when turned fast), held inside
-                the legal window; opens the dial when it is closed
-dial push, OK   send the dialled amount; OK otherwise confirms the prompt (next hand, shuffle,
-                deal, push)
+                the legal window; opens the dial when it is closed; picks a card when cards
+                are due
+dial push, OK   send the dialled amount / take the card shown; OK otherwise confirms the
+                prompt (next hand, shuffle, deal, push) or starts picking the cards due
 ALL-IN          all in
 UNDO            long press: take back the last action (again: the one before); a short press
-                closes the dial, otherwise explains that UNDO must be held
+                closes the dial or takes back the last card picked, otherwise explains that
+                UNDO must be held
 two at once     nothing is sent: error beeps, "One button at a time"
 long press      of any other button: the same as a click (never repeats)
 ==============  =============================================================================
@@ -29,9 +32,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from dealer_app.engine.cards import CARD_STRINGS
 from dealer_app.money import format_money
 from hardware.events import Chord, Click, Hold, PanelEvent, Turn
 from hardware.panel import Panel
@@ -40,6 +44,9 @@ from hardware.pins import ButtonName
 SOURCE = "button"
 """The event source of every command the panel sends."""
 LOOP_SECONDS = 0.005
+DIAL_CARDS: tuple[str, ...] = tuple(reversed(CARD_STRINGS))
+"""The order the dial offers cards in: As Ah Ad Ac Ks ... 2c."""
+SHOW_PROMPTS = ("show_first", "show", "must_show")
 
 TEXT = {
     "en": {
@@ -48,6 +55,7 @@ TEXT = {
         "hold_undo": "Hold UNDO to take back the last action",
         "nothing_to_log": "No action to log now",
         "no_dial": "No bet or raise possible now",
+        "pick_first": "Pick the cards first: OK takes, UNDO goes back",
         "bet": "bet", "raise": "raise",
         "dial_title": "Seat {seat} {kind} to",
         "dial_help": "OK: send UNDO: cancel",
@@ -61,8 +69,11 @@ TEXT = {
         "push": "Push:",
         "push_pot": "{amount} to seat {seats}",
         "push_split": "{amount} split {seats}",
-        "cards_by_camera": "Cards from the camera",
+        "cards_ok": "OK: pick the cards",
         "fold_mucks": "FOLD: muck",
+        "flop": "Flop", "turn": "Turn", "river": "River", "seat": "Seat {seat}",
+        "card_title": "{title} card {n} of {count}",
+        "card_help": "OK: take UNDO: back",
     },
     "nl": {
         "refused": "GEWEIGERD",
@@ -70,6 +81,7 @@ TEXT = {
         "hold_undo": "Houd UNDO ingedrukt om de laatste actie terug te nemen",
         "nothing_to_log": "Nu geen actie te noteren",
         "no_dial": "Nu geen bet of raise mogelijk",
+        "pick_first": "Kies eerst de kaarten: OK neemt, UNDO gaat terug",
         "bet": "bet", "raise": "raise",
         "dial_title": "Stoel {seat} {kind} tot",
         "dial_help": "OK: stuur UNDO: stop",
@@ -83,8 +95,11 @@ TEXT = {
         "push": "Schuif:",
         "push_pot": "{amount} naar stoel {seats}",
         "push_split": "{amount} gedeeld {seats}",
-        "cards_by_camera": "Kaarten via de camera",
+        "cards_ok": "OK: kies de kaarten",
         "fold_mucks": "FOLD: weggooien",
+        "flop": "Flop", "turn": "Turn", "river": "River", "seat": "Stoel {seat}",
+        "card_title": "{title} kaart {n} van {count}",
+        "card_help": "OK: neem UNDO: terug",
     },
 }
 
@@ -128,6 +143,64 @@ class DialState:
         return changed
 
 
+@dataclass
+class CardEntry:
+    """Cards being picked with the dial, for a ``board`` or a ``show`` command.
+
+    ``choices`` are the cards not yet known in this hand, in :data:`DIAL_CARDS` order; the
+    dial moves ``cursor`` over the choices not yet picked, wrapping around.
+
+    >>> entry = CardEntry({"cmd": "board"}, "Turn", 1, ("As", "Ah", "Ad"))
+    >>> entry.turn(-1); entry.current
+    'Ad'
+    >>> entry.take(); entry.chosen, entry.complete
+    (['Ad'], True)
+    """
+
+    command: dict
+    title: str
+    count: int
+    choices: tuple[str, ...]
+    chosen: list[str] = field(default_factory=list)
+    cursor: int = 0
+
+    def available(self) -> list[str]:
+        """Choices not picked yet."""
+        return [card for card in self.choices if card not in self.chosen]
+
+    @property
+    def current(self) -> str:
+        """The card the dial shows."""
+        available = self.available()
+        return available[self.cursor % len(available)]
+
+    @property
+    def complete(self) -> bool:
+        """True when every card is picked."""
+        return len(self.chosen) == self.count
+
+    def turn(self, steps: int) -> None:
+        """Move the dial ``steps`` cards (wrapping)."""
+        self.cursor = (self.cursor + steps) % len(self.available())
+
+    def take(self) -> None:
+        """Pick the card shown; the dial then shows the next one."""
+        self.chosen.append(self.current)
+        self.cursor %= len(self.available())
+
+    def back(self) -> bool:
+        """Put back the last card picked; False when none was picked."""
+        if not self.chosen:
+            return False
+        card = self.chosen.pop()
+        self.cursor = self.available().index(card)
+        return True
+
+    def finished_command(self) -> dict:
+        """The command to send once complete."""
+        return {**self.command, "cards": list(self.chosen)}
+
+
 def _table_language(service: Service) -> str:
     config = getattr(getattr(service, "model", None), "config", None)
     return str(getattr(config, "language", "en"))
@@ -159,6 +232,8 @@ class PanelController:
         self._drain_subscription()
         self._listeners: list[Callable[[Feedback], None]] = []
         self._dial: DialState | None = None
+        self._cards: CardEntry | None = None
+        self._cards_prompt: dict | None = None
         self._notice: tuple[str, ...] | None = None
         self._view: dict = {}
         self._thread: threading.Thread | None = None
@@ -178,6 +253,11 @@ class PanelController:
     def dial(self) -> DialState | None:
         """The amount being dialled, or ``None``."""
         return self._dial
+
+    @property
+    def cards(self) -> CardEntry | None:
+        """The cards being picked, or ``None``."""
+        return self._cards
 
     def add_listener(self, listener: Callable[[Feedback], None]) -> None:
         """Call ``listener(feedback)`` after every panel input (from the processing thread)."""
@@ -201,10 +281,13 @@ class PanelController:
         elif isinstance(event, Turn):
             self._turn(event.steps)
         elif isinstance(event, Hold) and event.button is ButtonName.UNDO:
-            self._dial = None
+            self._dial = self._cards = None
             self._send({"cmd": "undo"})
         elif isinstance(event, (Click, Hold)):
-            self._press(event.button)
+            if self._cards is not None:
+                self._press_picking(event.button, self._cards)
+            else:
+                self._press(event.button)
         self.refresh()
 
     def refresh(self) -> None:
@@ -212,6 +295,7 @@ class PanelController:
         self._drain_subscription()
         self._view = self.service.view(role="dealer", lang=self.lang)
         self._check_dial()
+        self._check_cards()
         self._show_lights()
         self._show_text()
 
@@ -247,9 +331,10 @@ class PanelController:
             else:
                 self._notice = (TEXT[self.lang]["hold_undo"],)
                 self.panel.buzzer.play("attention")
-            return
-        if button in (ButtonName.OK_NEXT, ButtonName.DIAL) and self._dial is not None:
+        elif button in (ButtonName.OK_NEXT, ButtonName.DIAL) and self._dial is not None:
             self._send_dial()
+        elif button in (ButtonName.OK_NEXT, ButtonName.DIAL) and self._cards_due():
+            self._start_cards()
         elif button is ButtonName.BET_RAISE:
             if self._dial is not None:
                 self._send_dial()
@@ -266,6 +351,22 @@ class PanelController:
         else:
             self._dial = None
             self._send(self._betting_command(button, legal))
+
+    def _press_picking(self, button: ButtonName, entry: CardEntry) -> None:
+        if button in (ButtonName.OK_NEXT, ButtonName.DIAL):
+            entry.take()
+            self.panel.buzzer.play("accept")
+            if entry.complete:
+                self._cards = None
+                self._send(entry.finished_command())
+        elif button is ButtonName.UNDO:
+            if not entry.back():
+                self._cards = None
+        elif button is ButtonName.FOLD and self._showing_seat() is not None:
+            self._cards = None
+            self._send({"cmd": "muck", "seat": self._showing_seat()})
+        else:
+            self._refuse(None, TEXT[self.lang]["pick_first"])
 
     @staticmethod
     def _betting_command(button: ButtonName, legal: Mapping[str, Any]) -> dict:
@@ -288,11 +389,15 @@ class PanelController:
         self._dial = DialState(int(legal["seat"]), kinds[0], low, low, high)
 
     def _turn(self, steps: int) -> None:
-        if self._dial is None:
+        if self._cards is not None:
+            self._cards.turn(steps)
+        elif self._dial is not None:
+            if not self._dial.turn(steps):
+                self.panel.buzzer.play("refuse")
+        elif self._cards_due():
+            self._start_cards()
+        else:
             self._open_dial(self._view.get("legal"))
-            return
-        if not self._dial.turn(steps):
-            self.panel.buzzer.play("refuse")
 
     def _send_dial(self) -> None:
         dial = self._dial
@@ -318,6 +423,46 @@ class PanelController:
         for listener in self._listeners:
             listener(feedback)
 
+    # -- picking cards -----------------------------------------------------------------------
+
+    def _cards_due(self) -> bool:
+        """True when the prompt waits for cards (board, or a seat's show)."""
+        return self._card_target() is not None
+
+    def _card_target(self) -> tuple[dict, str, int] | None:
+        """(command without cards, title, number of cards) for the prompt, or ``None``."""
+        prompt = self._view.get("prompt") or {}
+        code, args, words = prompt.get("code"), prompt.get("args") or {}, TEXT[self.lang]
+        if code == "burn_and_deal":
+            street = args.get("street", "flop")
+            return {"cmd": "board"}, words[street], 3 if street == "flop" else 1
+        seat: int | None = None
+        if code in SHOW_PROMPTS:
+            seat = int(args["seat"])
+        elif code == "table_all":
+            shown = {s["seat"] for s in self._view["seats"] if s.get("cards")}
+            seat = next((int(s) for s in args["seats"] if int(s) not in shown), None)
+        if seat is None:
+            return None
+        return {"cmd": "show", "seat": seat}, words["seat"].format(seat=seat), 2
+
+    def _start_cards(self) -> None:
+        target = self._card_target()
+        assert target is not None
+        command, title, count = target
+        hand = self._view.get("hand") or {}
+        known = set(hand.get("board") or [])
+        for seat in self._view["seats"]:
+            known.update(seat.get("cards") or [])
+        choices = tuple(card for card in DIAL_CARDS if card not in known)
+        self._cards = CardEntry(command, title, count, choices)
+        self._cards_prompt = self._view.get("prompt")
+
+    def _check_cards(self) -> None:
+        """Stop picking when the prompt changed (the camera or the console gave the cards)."""
+        if self._cards is not None and self._view.get("prompt") != self._cards_prompt:
+            self._cards = None
+
     # -- what the panel shows ----------------------------------------------------------------
 
     def _check_dial(self) -> None:
@@ -340,7 +485,7 @@ class PanelController:
         lights = self.panel.lights
         if view.get("legal"):
             lights.steady([view["legal"]["seat"]])
-        elif code in ("show_first", "show", "must_show"):
+        elif code in SHOW_PROMPTS:
             lights.chase(self._showdown_order(int(args["seat"])))
         elif code == "table_all":
             lights.chase([int(seat) for seat in args["seats"]])
@@ -381,25 +526,33 @@ class PanelController:
         words = TEXT[self.lang]
         if self._notice is not None:
             self.panel.display.show([*self._notice, self._prompt_text()])
-            return
-        dial = self._dial
-        if dial is not None:
+        elif self._cards is not None:
+            entry = self._cards
+            self.panel.display.show([
+                words["card_title"].format(
+                    title=entry.title, n=len(entry.chosen) + 1, count=entry.count
+                ),
+                f"> {entry.current} <",
+                " ".join(entry.chosen),
+                words["card_help"],
+            ])
+        elif self._dial is not None:
+            dial = self._dial
             self.panel.display.show([
                 words["dial_title"].format(seat=dial.seat, kind=words[dial.kind]),
                 self._money(dial.amount),
                 f"{self._money(dial.low)} - {self._money(dial.high)}",
                 words["dial_help"],
             ])
-            return
-        compact = self._compact_prompt()
-        if compact:
-            self.panel.display.show(compact)
-            return
+        else:
+            self.panel.display.show(self._compact_prompt() or self._prompt_lines())
+
+    def _prompt_lines(self) -> list[str]:
+        words = TEXT[self.lang]
         lines = [self._prompt_text()]
-        code = (self._view.get("prompt") or {}).get("code")
-        if code == "burn_and_deal":
-            lines.append(words["cards_by_camera"])
-        elif code == "show":
+        if self._cards_due():
+            lines.append(words["cards_ok"])
+        if self._showing_seat() is not None:
             lines.append(words["fold_mucks"])
         legal, hand = self._view.get("legal"), self._view.get("hand")
         if legal:
@@ -409,7 +562,7 @@ class PanelController:
                 lines.append(words["check_or_bet"].format(kind=words["bet"]))
         if hand and hand.get("total_pot"):
             lines.append(words["pot"].format(amount=self._money(hand["total_pot"])))
-        self.panel.display.show(lines)
+        return lines
 
     def _compact_prompt(self) -> list[str] | None:
         """Short display lines for the prompts whose full sentence does not fit 4x21
@@ -430,6 +583,8 @@ class PanelController:
                 lines.append(words[key].format(amount=self._money(pot["amount"]), seats=seats))
             return lines
         return None
+
+    # -- following the table -----------------------------------------------------------------
 
     def _follow_table(self) -> None:
         """Refresh when the log holds events the shown view does not (console, camera)."""
