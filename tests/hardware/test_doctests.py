@@ -1,4 +1,4 @@
-"""The examples in the hardware modules' docstrings run as written."""
+"""The examples in the docstrings of the panel modules run as written."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 MODULES = [
     "hardware.clock", "hardware.encoder", "hardware.panel", "hardware.patterns",
-    "hardware.pins", "hardware.settings", "hardware.virtual",
+    "hardware.pins", "hardware.settings", "hardware.virtual", "dealer_app.panel",
 ]
 
 
