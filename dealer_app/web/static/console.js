@@ -58,13 +58,13 @@
     const legal = view.legal;
     const box = document.getElementById("actions");
     box.replaceChildren();
-    document.getElementById("acting").textContent = legal ? `seat ${legal.seat}` : "";
+    document.getElementById("acting").textContent = legal ? `${t("seat")} ${legal.seat}` : "";
     const row = document.getElementById("amount-row");
     row.hidden = !legal || !(legal.actions.includes("bet") || legal.actions.includes("raise"));
     if (!legal) return;
     for (const action of legal.actions) {
-      let label = action;
-      if (action === "call" && legal.call_text) label = `call ${legal.call_text}`;
+      let label = t("btn_" + action);
+      if (action === "call" && legal.call_text) label = `${label} ${legal.call_text}`;
       box.append(el("button", { "data-action": action, class: action === "fold" ? "danger" : "",
         onclick: () => {
           const command = withSeat({ cmd: action });
@@ -86,23 +86,23 @@
 
   function drawSeats() {
     const table = document.getElementById("seats");
-    table.replaceChildren(el("tr", {}, ["seat", "name", "stack", "bet", "status", ""].map((h) => el("th", { text: h }))));
+    table.replaceChildren(el("tr", {}, ["seat", "name", "stack", "bet", "status", ""].map((h) => el("th", { text: h ? t(h) : "" }))));
     for (const seat of view.seats) {
       const actions = [];
       if (seat.status !== "empty") {
         actions.push(
           el("button", { onclick: () => send({ cmd: seat.status === "sitting_out" ? "sit_in" : "sit_out", seat: seat.seat }) },
-            seat.status === "sitting_out" ? "sit in" : "sit out"),
-          el("button", { onclick: () => send({ cmd: "leave", seat: seat.seat }) }, "leave"),
+            seat.status === "sitting_out" ? t("sit_in") : t("sit_out")),
+          el("button", { onclick: () => send({ cmd: "leave", seat: seat.seat }) }, t("leave")),
           el("button", { onclick: () => {
             const stack = window.prompt(`stack (chips) seat ${seat.seat}`, seat.stack);
             if (stack !== null) send({ cmd: "set_stack", seat: seat.seat, stack: Number(stack), reason: "console" });
-          } }, "stack"),
+          } }, t("stack")),
           el("button", { onclick: () => send({ cmd: "button", seat: seat.seat }) }, "BTN"),
           el("button", { class: "danger", onclick: () => {
             const reason = window.prompt(`exclude seat ${seat.seat}: reason`);
             if (reason) send({ cmd: "exclude", seat: seat.seat, reason });
-          } }, "exclude"));
+          } }, t("exclude")));
       }
       table.append(el("tr", { "data-seat": seat.seat, class: seat.to_act ? "to-act" : "" },
         el("td", { text: seat.seat }), el("td", { text: seat.name || "" }),
@@ -121,7 +121,7 @@
     drawActions();
     drawSeats();
     document.getElementById("held").replaceChildren(...payload.held.map((h) =>
-      el("p", { text: `held: seat ${h.seat} ${h.action}${h.to ? " " + money(h.to) : ""}` })));
+      el("p", { text: `${t("held")}: ${t("seat")} ${h.seat} ${t("act_" + h.action)}${h.to ? " " + money(h.to) : ""}` })));
     loadAudit();
   }
 
