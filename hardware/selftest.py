@@ -80,7 +80,7 @@ def run_self_test(
     :param on_prompt: called with the step key (``"fold"``, ``"dial_cw"``, ...) right after
         each instruction is shown; a virtual panel or a test answers through it.
     """
-    checks = [*_check_lights(panel, say), _check_buzzer(panel, say)]
+    checks = [*_check_display(panel, say), *_check_lights(panel, say), _check_buzzer(panel, say)]
     panel.poll()
     for step in input_steps(panel):
         panel.display.show(["SELF-TEST", step.instruction])
@@ -97,6 +97,20 @@ def run_self_test(
     say(f"Self-test: {summary}" + (f"; did not answer: {', '.join(silent)}" if silent else ""))
     panel.display.show(["SELF-TEST DONE", f"{len(checks) - len(silent)}/{len(checks)} passed"])
     return checks
+
+
+def _check_display(panel: Panel, say: Callable[[str], None]) -> list[Check]:
+    if panel.display.device is None:
+        return []
+    panel.display.show(["SELF-TEST", "Display OK"])
+    settings = panel.settings
+    check = Check(
+        f"display ({settings.display}, I2C bus {settings.i2c_port} address "
+        f"{settings.display_address:#04x})",
+        True, "showing 'SELF-TEST / Display OK' (check by eye)",
+    )
+    say(check.line())
+    return [check]
 
 
 def _check_lights(panel: Panel, say: Callable[[str], None]) -> list[Check]:

@@ -105,3 +105,21 @@ def test_cli_without_lgpio_says_what_to_install(capsys: pytest.CaptureFixture[st
         "FAIL pin factory lgpio: No module named 'lgpio' (on a Raspberry Pi: is python3-lgpio "
         "installed and the user in the gpio group?)\n"
     )
+
+
+def test_a_fitted_display_is_part_of_the_self_test(factory, clock) -> None:  # type: ignore[no-untyped-def]
+    from luma.core.device import dummy
+
+    from hardware.settings import PanelSettings
+
+    device = dummy(width=128, height=64, mode="1")
+    settings = PanelSettings(display="ssd1306")
+    with Panel(settings=settings, pin_factory=factory, clock=clock, display_device=device) as panel:
+        lines: list[str] = []
+        checks = run_self_test(panel, lines.append, timeout=0.05)
+        assert device.image.getbbox() is not None  # "SELF-TEST DONE" drawn
+    assert lines[0] == (
+        "OK   display (ssd1306, I2C bus 1 address 0x3c): showing 'SELF-TEST / Display OK' "
+        "(check by eye)"
+    )
+    assert len(checks) == 21
