@@ -72,7 +72,7 @@ _TEMPLATES = {
         "must_show": "Seat {seat}: show your cards",
         "table_all": "All in: {seats} table their cards",
         "push": "Push {pots}",
-        "misdeal": "Misdeal: collect all cards, return the bets, redeal",
+        "redeal": "Redeal with the same button. ",
         "voided": "Hand void ({reason}): return all bets",
     },
     "nl": {
@@ -89,7 +89,7 @@ _TEMPLATES = {
         "must_show": "Stoel {seat}: toon je kaarten",
         "table_all": "All-in: {seats} tonen hun kaarten",
         "push": "Schuif {pots}",
-        "misdeal": "Misdeal: haal alle kaarten op, geef de inzetten terug, deel opnieuw",
+        "redeal": "Opnieuw delen met dezelfde button. ",
         "voided": "Hand ongeldig ({reason}): geef alle inzetten terug",
     },
 }
@@ -149,6 +149,8 @@ def render(code: str, args: dict, lang: str, money: Money) -> str:
     values = dict(args)
     if code in ("start_hand", "start_hand_dead"):
         values["posts"] = _posts_text(args["posts"], lang, money)
+        if args.get("redeal"):
+            template = _TEMPLATES[lang]["redeal"] + template
     elif code == "burn_and_deal":
         values["street"] = STREETS[lang][args["street"]]
     elif code == "table_all":

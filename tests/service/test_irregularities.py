@@ -28,6 +28,7 @@ def test_t44a_misdeal_allowed_after_two_folds_redeal_with_the_same_button(open_t
     run(svc, {"cmd": "misdeal"})
     assert _stacks(svc) == SIX
     assert svc.view()["prompt"]["args"]["redeal"] is True
+    assert svc.view()["prompt"]["text"].startswith("Redeal with the same button. Move the button to seat 6;")
     run(svc, {"cmd": "ok"})
     first, redeal = _started(svc)
     assert (redeal["plan"]["button"], redeal["plan"]["sb"], redeal["plan"]["bb"]) == (6, 1, 2)

@@ -81,15 +81,15 @@ def test_correcting_a_card_and_refusing_a_correction_that_breaks_the_hand(open_t
     right = _table(open_table, "right")
     for svc in (wrong, right):
         run(svc, {"cmd": "raise", "to": 300}, {"cmd": "call"}, {"cmd": "call"}, {"cmd": "call"})
-    [seq] = run(wrong, {"cmd": "board", "cards": ["Ah", "Kd", "7c"]}, source="camera")
-    run(wrong, {"cmd": "correct", "seq": seq, "cards": ["Ah", "Kd", "7s"]})
-    run(right, {"cmd": "board", "cards": ["Ah", "Kd", "7s"]})
-    assert _state(wrong) == _state(right)
     before = wrong.last_seq
     raise_seq = next(e.seq for e in wrong.events() if e.type == "action" and e.payload["action"] == "raise")
     result = wrong.execute({"cmd": "correct", "seq": raise_seq, "to": 150}, "console")
     assert (result.ok, result.reason) == (False, "Correction not possible: Minimum raise is to 200")
     assert wrong.last_seq == before
+    [seq] = run(wrong, {"cmd": "board", "cards": ["Ah", "Kd", "7c"]}, source="camera")
+    run(wrong, {"cmd": "correct", "seq": seq, "cards": ["Ah", "Kd", "7s"]})
+    run(right, {"cmd": "board", "cards": ["Ah", "Kd", "7s"]})
+    assert _state(wrong) == _state(right)
 
 
 def test_b5_stacks_change_between_hands_only_and_the_old_stack_is_logged(open_table) -> None:
