@@ -15,6 +15,7 @@ import random
 import sys
 import time
 import warnings
+from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -90,9 +91,7 @@ def run_pokerkit(text: str) -> list[list[int]]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for hh in HandHistory.loads_all(text):
-            state = None
-            for state in hh:
-                pass
+            state = deque(hh, maxlen=1)[0]  # run every action; keep the last state
             finals.append(list(state.stacks))
     return finals
 
