@@ -122,11 +122,11 @@ def _pots_text(pots: list[dict], lang: str, money: Money) -> str:
         name = w["main"] if index == 0 else w["side"].format(n=index)
         winners = sorted(pot["winners"], key=lambda s: list(pot["winners"]).index(s))
         if len(winners) == 1:
-            to = f"{w['seat']} {winners[0]}"
+            to = f"{_to(lang)} {w['seat']} {winners[0]}"
         else:
             shares = [f"{w['seat']} {s} {money(pot['winners'][s], lang=lang)}" for s in winners]
             to = f"{w['split']}: " + ", ".join(shares)
-        text = f"{name} {_of(lang)} {money(pot['amount'], lang=lang)} {_to(lang)} {to}"
+        text = f"{name} {_of(lang)} {money(pot['amount'], lang=lang)} {to}"
         if pot.get("odd_chip_seat") is not None:
             text += ", " + w["odd"].format(seat=pot["odd_chip_seat"])
         parts.append(text)
