@@ -8,10 +8,13 @@ actions", undone ones removed) and tells the hub the newest sequence number once
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 #: Events shown in the "last actions" list. None of them carries a hole card.
 ACTION_TYPES = frozenset({"action", "oot_bound"})
@@ -93,7 +96,10 @@ class TableFeed:
                 self._apply(more)
                 newest = more.seq
             self._seq = newest
-            self._on_seq(newest)
+            try:
+                self._on_seq(newest)
+            except Exception:  # a screen that fails to render must not stop the feed
+                log.exception("rendering the live views after event %s failed", newest)
 
     def _apply(self, event: Any) -> None:
         payload = event.payload

@@ -174,3 +174,11 @@ def test_dealer_reads_need_the_dealer(client, path) -> None:
     answer = client.get(path)
     assert answer.status_code == 401
     assert answer.get_json() == {"error": "Sign in as dealer first"}
+
+
+def test_pages_forbid_inline_scripts_framing_and_sniffing(client) -> None:
+    headers = client.get("/").headers
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["X-Content-Type-Options"] == "nosniff"

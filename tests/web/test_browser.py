@@ -59,16 +59,21 @@ def chromium() -> Iterator[object]:
 def browser(chromium, live_url) -> Iterator[object]:
     """Chromium whose contexts made by a test are closed before its server stops."""
     contexts = []
+    errors: list[str] = []
 
     class Contexts:
         def new_context(self, **options):
             context = chromium.new_context(**options)
+            context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            context.on("weberror", lambda e: errors.append(str(e.error)))
             contexts.append(context)
             return context
 
     yield Contexts()
     for context in contexts:
         context.close()
+    # No script error and no Content-Security-Policy violation on any page.
+    assert [e for e in errors if "Failed to load resource" not in e] == []
 
 
 def console_page(browser, live_url: str):
@@ -106,7 +111,8 @@ def test_scoreboard_follows_the_console_within_a_second(browser, live_url, deale
     started = time.monotonic()
     console.click("#join")
     board.wait_for_function(
-        "document.querySelector(\".seat[data-seat='5']\").innerText.includes('Eve')", timeout=1000
+        "() => document.querySelector(\".seat[data-seat='5']\").innerText.includes('Eve')",
+        timeout=1000,
     )
     elapsed = time.monotonic() - started
     assert elapsed < 1.0
@@ -117,20 +123,20 @@ def test_scoreboard_follows_the_console_within_a_second(browser, live_url, deale
 def test_a_refused_console_action_shows_the_reason(browser, live_url, dealer) -> None:
     console = console_page(browser, live_url)
     console.click("#ok")
-    console.wait_for_function("document.querySelector('#message').innerText.length > 0")
+    console.wait_for_function("() => document.querySelector('#message').innerText.length > 0")
     assert console.inner_text("#message").startswith("Refused: ")
 
 
 def _act(console, action: str) -> None:
     seq = console.get_attribute("#console", "data-seq")
     console.click(f"#actions button[data-action='{action}']")
-    console.wait_for_function(f"document.querySelector('#console').dataset.seq !== '{seq}'")
+    console.wait_for_function(f"() => document.querySelector('#console').dataset.seq !== '{seq}'")
 
 
 def _click(console, selector: str) -> None:
     seq = console.get_attribute("#console", "data-seq")
     console.click(selector)
-    console.wait_for_function(f"document.querySelector('#console').dataset.seq !== '{seq}'")
+    console.wait_for_function(f"() => document.querySelector('#console').dataset.seq !== '{seq}'")
 
 
 def _board(console, cards: str) -> None:
@@ -173,7 +179,7 @@ def test_a_whole_hand_from_the_console_ends_with_the_right_stacks(browser, live_
     push = board.inner_text("#push")
     assert "Main pot EUR 2.50: Ann EUR 2.50" in push and "Three of a kind, aces" in push
     _click(console, "#ok")  # pots pushed
-    board.wait_for_function("!document.querySelector('#push').innerText.includes('Ann')")
+    board.wait_for_function("() => !document.querySelector('#push').innerText.includes('Ann')")
     # Ann: 100 - 4 + pot 10 (4 + 4 + the folded big blind 2); Bob 100 - 4; Cy 100 - 2
     assert "EUR 26.50" in seat_text(board, 1)
     assert "EUR 24.00" in seat_text(board, 2)

@@ -41,16 +41,16 @@
       const cards = seat.cards ? el("div", { class: "hole" }, seat.cards.map(card)) : null;
       const equity = seat.equity !== null && seat.equity !== undefined
         ? el("div", { class: "equity", text: `${t("equity")} ${(seat.equity * 100).toFixed(1)} %` }) : null;
-      felt.append(el("div", {
-        class: classes.join(" "), style: `left:${pos.left}%;top:${pos.top}%`,
-        "data-seat": seat.seat,
-      },
+      const node = el("div", { class: classes.join(" "), "data-seat": seat.seat },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: seat.seat }),
         el("span", { class: "name", text: seat.name || "" }), badge(seat)),
       seat.status === "empty" ? null : el("div", { class: "stack", text: seat.stack_text }),
       seat.bet_text ? el("div", { class: "bet", text: `${t("bet")} ${seat.bet_text}` }) : null,
       cards, seat.hand_name ? el("div", { class: "hand-name", text: seat.hand_name }) : null,
-      equity, el("div", { class: "seat-status", text: seatStatus(seat) })));
+      equity, el("div", { class: "seat-status", text: seatStatus(seat) }));
+      node.style.left = `${pos.left}%`;
+      node.style.top = `${pos.top}%`;
+      felt.append(node);
     });
   }
 
