@@ -22,6 +22,8 @@ from dealer_app.engine.batch_eval import (
     RANK_KEY_ARRAY,
     SUIT_COUNT_ARRAY,
     SUIT_MASK_KEY_ARRAY,
+    flush_lookup,
+    rank_lookup,
     strengths_from_sums,
 )
 from dealer_app.engine.cards import CardError, card_str, check_unique, parse_cards
@@ -165,6 +167,12 @@ def equity(hands: Sequence[Cards], board: Cards = (), dead: Cards = ()) -> list[
     :class:`ValueError` for wrong counts.
     """
     return equity_counts(hands, board, dead).equities()
+
+
+def prepare() -> None:
+    """Build the lookup tables now (about 0.1 s) so the first all-in on screen does not wait."""
+    rank_lookup(7)
+    flush_lookup()
 
 
 def board_count(hands: int, board: int, dead: int = 0) -> int:

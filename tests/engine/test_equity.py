@@ -9,8 +9,9 @@ from fractions import Fraction
 import pytest
 from phevaluator import evaluate_cards
 
+from dealer_app.engine.batch_eval import rank_lookup
 from dealer_app.engine.cards import CARD_STRINGS, CardError, split_cards
-from dealer_app.engine.equity import SPLIT_UNIT, board_count, equity, equity_counts
+from dealer_app.engine.equity import SPLIT_UNIT, board_count, equity, equity_counts, prepare
 
 
 def slow_equity(hands: list[str], board: str = "", dead: str = "") -> list[Fraction]:
@@ -122,3 +123,10 @@ def test_too_many_dead_cards_is_refused() -> None:
     dead = [c for c in CARD_STRINGS if c not in {"As", "Ks", "Qh", "Qd"}][:45]
     with pytest.raises(ValueError, match="Only 3 cards left in the deck, the board needs 5 more"):
         equity(hands, dead=dead)
+
+
+def test_prepare_builds_the_seven_card_lookup() -> None:
+    rank_lookup.cache_clear()
+    prepare()
+    assert rank_lookup.cache_info().currsize == 1
+    assert rank_lookup(7).nbytes == 15_651_520
