@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 #: Seconds between two rounds of the main loop (the watchdog is fed at most every half period).
 LOOP_INTERVAL = 0.5
 PARTS = ("table", "web", "panel", "camera")
+#: Every this many rounds the main loop asks the table service for a view (a liveness probe).
+SERVICE_PROBE_ROUNDS = 10
 #: Seconds between two rounds of panel processing, and after a failed round.
 PANEL_LOOP_SECONDS = 0.005
 PANEL_RETRY_SECONDS = 1.0
@@ -176,6 +178,7 @@ class Runtime:
         self._panel_error: str | None = None
         self._panel_status_ok: tuple[str, str, str] | None = None
         self._down_since: dict[Any, float] = {}
+        self._rounds = 0
 
     # -- start ---------------------------------------------------------------------------
 
@@ -298,6 +301,11 @@ class Runtime:
         if self._server_thread is not None and not self._server_thread.is_alive():
             self.status.set("web", "degraded", "web_stopped", "the web server stopped")
             raise RuntimeError("the web server stopped")
+        self._rounds += 1
+        if self.service is not None and self._rounds % SERVICE_PROBE_ROUNDS == 0:
+            # Takes the service's lock: a table stuck inside a command blocks this loop, the
+            # watchdog starves and systemd restarts the process, which replays the log.
+            self.service.view(role="public")
         self._check_panel()
         self._check_camera()
 

@@ -31,4 +31,8 @@ def run(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return EXIT_CONFIG
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    return serve_until_stopped(Runtime(config))
+    try:
+        return serve_until_stopped(Runtime(config))
+    except OSError as exc:  # the port is taken, the data directory is not writable, ...
+        print(f"dealer-app run: {exc}", file=sys.stderr)
+        return 1

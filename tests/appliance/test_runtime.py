@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -334,3 +336,71 @@ def test_a_replayed_camera_without_zones_asks_for_them(tmp_path: Path, deck_prof
         )
     finally:
         rt.close()
+
+
+# -- dealer-app run -----------------------------------------------------------------------
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def write_run_config(tmp_path: Path, port: int, extra: str = "") -> Path:
+    path = tmp_path / "table.toml"
+    path.write_text(
+        f'[table]\nname = "CLI table"\n[camera]\nsource = "none"\n[storage]\ndata_dir = "data"\n'
+        f'[web]\nhost = "127.0.0.1"\nport = {port}\n{extra}',
+        encoding="utf-8",
+    )
+    return path
+
+
+def dealer_app(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "dealer_app", *args], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def test_run_refuses_a_bad_configuration_with_exit_78(tmp_path: Path) -> None:
+    config = write_run_config(tmp_path, 8000, "[limits]\nante = -1\n")
+    process = dealer_app("run", "--config", str(config))
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 78  # the unit's RestartPreventExitStatus: no restart loop
+    assert err == f"{config}: limits.ante: must be at least 0, got -1\n"
+    assert not (tmp_path / "data").exists()
+
+
+def test_run_serves_until_sigterm_and_exits_0(tmp_path: Path) -> None:
+    port = free_port()
+    process = dealer_app("run", "--config", str(write_run_config(tmp_path, port)))
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status, body = get(f"http://127.0.0.1:{port}/appliance/status")
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.2)
+        assert json.loads(body)["parts"]["table"]["text"] == "CLI table: 1 events in the log"
+    finally:
+        process.terminate()
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert f"dealer-app: CLI table on http://127.0.0.1:{port} (table ok; web ok;" in out
+    assert (tmp_path / "data" / "events.sqlite3").is_file()  # data_dir relative to the file
+
+
+def test_run_with_its_port_taken_says_so(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = dealer_app("run", "--config", str(write_run_config(tmp_path, port)))
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 1
+    assert err.splitlines()[-1] == "dealer-app run: [Errno 98] Address already in use"
