@@ -188,6 +188,46 @@ def draw() -> Any:
     return _done(seat_everyone)
 
 
+def parse_rounds(text: str) -> list[dict[int, str]]:
+    r"""Draw rounds typed one a line, ``player:card`` pairs: ``"1:As 2:Kd 3:7c"``.
+
+    >>> parse_rounds("1:As 2:Kd\n2:Qh 1:Qc")
+    [{1: 'As', 2: 'Kd'}, {2: 'Qh', 1: 'Qc'}]
+    """
+    rounds = []
+    for number, line in enumerate(text.strip().splitlines(), start=1):
+        pairs: dict[int, str] = {}
+        for item in line.replace(",", " ").split():
+            player, _, card = item.partition(":")
+            if not player.isdigit() or len(player) > 4 or not card:
+                raise FormError(f"round {number}: write player:card, e.g. 3:As, not {item!r}")
+            pairs[int(player)] = card
+        if pairs:
+            rounds.append(pairs)
+    if not rounds:
+        raise FormError("rounds: one line per round of the draw, e.g. 1:As 2:Kd 3:7c")
+    return rounds
+
+
+@bp.post("/draw-cards")
+@require_role(Role.ORGANISER)
+def draw_cards() -> Any:
+    """Seat draw (T4) of one table from the cards the players drew, round by round; players
+    tied on a rank that matters draw again in the next line."""
+    tournament = _tournament()
+
+    def seat() -> str:
+        table = request.form.get("table", "").strip() or "1"
+        rounds = parse_rounds(request.form.get("rounds", ""))
+        seats = tournament.seat_table(table, list(rounds[0]), rounds)
+        order = ", ".join(
+            f"{seat} {tournament.state.name_of(player)}" for seat, player in sorted(seats.items())
+        )
+        return f"Table {table} seated: {order}"
+
+    return _done(seat)
+
+
 @bp.post("/final")
 @require_role(Role.ORGANISER)
 def final_table() -> Any:

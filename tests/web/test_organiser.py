@@ -156,3 +156,24 @@ def test_hand_logs_in_every_format_one_hand_and_the_night_zip(dealer, organiser)
         assert sorted(archive.namelist()) == [
             "table-1.csv", "table-1.json", "table-1.phhs", "table-1.txt",
         ]  # fmt: skip
+
+
+def test_t4_seat_draw_from_entered_cards_with_a_tie_drawn_again(org, tournament) -> None:
+    post(org, "/organiser/setup", CLUB_FORM)
+    _register(org, ["Ann", "Bob", "Cy"])
+    assert flashes(post(org, "/organiser/plan")) == ["Tables: 3"]
+    undecided = post(org, "/organiser/draw-cards", {"table": "1", "rounds": "1:Ks 2:Kd 3:7c"})
+    assert len(flashes(undecided)) == 1 and "draw again" in flashes(undecided)[0]
+    assert tournament.state.tables == {}
+    answer = post(org, "/organiser/draw-cards", {"table": "1", "rounds": "1:Ks 2:Kd 3:7c\n1:2c 2:Ah"})
+    # Bob wins the re-draw: the button (seat 1); Ann to his left; Cy's 7 is lowest
+    assert flashes(answer) == ["Table 1 seated: 1 Bob, 2 Ann, 3 Cy"]
+    seats = tournament.table("1").view("public", "en")["seats"]
+    assert [s["name"] for s in seats[:3]] == ["Bob", "Ann", "Cy"]
+    assert tournament.table("1").view("public", "en")["button"] == 1
+
+
+def test_a_malformed_draw_line_names_the_round(org) -> None:
+    post(org, "/organiser/setup", CLUB_FORM)
+    answer = post(org, "/organiser/draw-cards", {"rounds": "1:As 2Kd"})
+    assert flashes(answer) == ["round 1: write player:card, e.g. 3:As, not &#39;2Kd&#39;"]
