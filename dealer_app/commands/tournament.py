@@ -38,10 +38,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     simulate.add_argument(
         "--limits",
-        choices=("club", "no-caps"),
-        default="club",
-        help="club: the preset with its caps of 1.50 a round and 6.25 a hand (L4); no-caps: the "
-        "same without the caps, so random play ends in far fewer hands",
+        choices=("no-caps", "club"),
+        default="no-caps",
+        help="no-caps (default): the club preset without its caps, finishes in seconds; club: "
+        "with the caps of 1.50 a round and 6.25 a hand (L4), which random play needs thousands "
+        "of hands to finish (9 players: 2385 hands, about 6 minutes on a busy 2-core machine)",
     )
     simulate.add_argument(
         "--rebuy-percent", type=int, default=50, help="chance a busted player rebuys (default 50)"
