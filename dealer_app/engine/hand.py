@@ -270,8 +270,10 @@ class HandState:
         except CardError as err:
             raise IllegalAction("bad_card", str(err), seat) from None
         if len(cards) != count:
+            noun = "card" if count == 1 else "cards"
+            verb = "are" if what == "hole cards" else "is"
             raise IllegalAction(
-                "wrong_card_count", f"The {what} are {count} cards, got {len(cards)}", seat, (count, len(cards))
+                "wrong_card_count", f"The {what} {verb} {count} {noun}, got {len(cards)}", seat, (count, len(cards))
             )
         own = self.hole[self._index[seat]] if seat is not None else None
         for c in cards:

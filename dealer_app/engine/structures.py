@@ -242,6 +242,8 @@ class HandSetup:
     ) -> HandSetup:
         """The usual forced bets: antes, SB left of the button, BB next (heads-up: button = SB, T2)."""
         seats = tuple(sorted((int(s), int(k)) for s, k in stacks.items()))
+        if len(seats) < 2:
+            raise SetupError("A hand needs at least two players")
         order = clockwise_from([s for s, _ in seats], button)
         if len(order) == 2:
             sb_seat, bb_seat = order[1], order[0]
