@@ -111,6 +111,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "reason": ("reden", "reason"),
     "held": ("wacht", "held"),
     "done": ("gedaan", "done"),
+    "waiting_for_bb": ("wacht op de BB", "waits for the BB"),
+    "missed": ("gemist", "missed"),
+    "in_hand": ("speelt", "in hand"),
+    "waiting": ("wacht", "waiting"),
+    "out": ("niet gedeeld", "not dealt"),
+    "empty": ("vrij", "empty"),
     "uncontested": ("de anderen pasten", "everyone else folded"),
     "odd_chip": ("oneven fiche", "odd chip"),
 }

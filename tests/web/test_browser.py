@@ -30,8 +30,15 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def live_url(app) -> Iterator[str]:
+def served_app(request):
+    """The app the live server serves: ``app``, or the fixture named by an indirect parameter."""
+    return request.getfixturevalue(getattr(request, "param", "app"))
+
+
+@pytest.fixture
+def live_url(served_app) -> Iterator[str]:
     """The app served by waitress on a free loopback port."""
+    app = served_app
     server = make_server(app, "127.0.0.1", 0, threads=16)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -117,7 +124,7 @@ def test_scoreboard_follows_the_console_within_a_second(browser, live_url, deale
     elapsed = time.monotonic() - started
     assert elapsed < 1.0
     assert "EUR 20.00" in seat_text(board, 5)
-    assert console.inner_text("#message") == "✓ join"
+    console.wait_for_function("() => document.querySelector('#message').innerText === '✓ join'")
 
 
 def test_a_refused_console_action_shows_the_reason(browser, live_url, dealer) -> None:
@@ -213,3 +220,37 @@ def test_layout_screenshots(browser, live_url, dealer, name, query, viewport) ->
     shot = ARTIFACTS / f"scoreboard-{name}.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
+
+
+@pytest.fixture
+def panel_app(service, tmp_path, clock):
+    """The app with the demo's virtual panel on MockFactory pins and the real controller."""
+    from dealer_app.panel import PanelController
+    from dealer_app.web import shutdown
+    from hardware.clock import MonotonicClock
+    from hardware.factory import mock_factory
+    from hardware.panel import Panel
+    from hardware.virtual import VirtualPanel
+    from tests.web.conftest import PASSWORD, make_app
+
+    panel = Panel(pin_factory=mock_factory(), clock=MonotonicClock())
+    controller = PanelController(panel, service)
+    controller.start()
+    app = make_app(service, tmp_path, clock, panel=VirtualPanel(panel))
+    app.extensions["dealer_web"].credentials.choose(PIN, PASSWORD)
+    yield app
+    shutdown(app)
+    controller.stop()
+    panel.close()
+
+
+@pytest.mark.parametrize("served_app", ["panel_app"], indirect=True)
+def test_virtual_panel_in_the_console_starts_a_hand(browser, live_url, service) -> None:
+    console = console_page(browser, live_url)
+    for body in THREE_PLAYERS:
+        assert service.execute(body, "console").ok
+    console.wait_for_selector("#virtual-panel")
+    console.click("button[data-press=ok_next]")
+    console.wait_for_function("() => document.querySelector('#prompt').innerText === 'Shuffle'")
+    assert service.events()[-1].source == "button"
+    assert "lights:" in console.inner_text("#panel-lights")

@@ -87,8 +87,13 @@
   function drawSeats() {
     const table = document.getElementById("seats");
     table.replaceChildren(el("tr", {}, ["seat", "name", "stack", "bet", "status", ""].map((h) => el("th", { text: h ? t(h) : "" }))));
+    const admin = Object.fromEntries((view.admin || []).map((a) => [a.seat, a]));
     for (const seat of view.seats) {
       const actions = [];
+      const notes = [];
+      const info = admin[seat.seat];
+      if (info && info.waiting_for_bb) notes.push(t("waiting_for_bb"));
+      if (info && info.missed) notes.push(`${t("missed")} ${info.missed.toUpperCase()}`);
       if (seat.status !== "empty") {
         actions.push(
           el("button", { onclick: () => send({ cmd: seat.status === "sitting_out" ? "sit_in" : "sit_out", seat: seat.seat }) },
@@ -107,7 +112,7 @@
       table.append(el("tr", { "data-seat": seat.seat, class: seat.to_act ? "to-act" : "" },
         el("td", { text: seat.seat }), el("td", { text: seat.name || "" }),
         el("td", { text: seat.stack_text || "" }), el("td", { text: seat.bet_text || "" }),
-        el("td", { text: seat.folded ? "folded" : seat.all_in ? "all-in" : seat.status }),
+        el("td", { text: [seat.folded ? t("folded") : seat.all_in ? t("all_in") : t(seat.status), ...notes].join(", ") }),
         el("td", {}, actions)));
     }
   }
@@ -139,6 +144,8 @@
 
   function bind(id, handler) { document.getElementById(id).addEventListener("click", handler); }
   bind("ok", () => send({ cmd: "ok" }));
+  document.querySelectorAll("button[data-clock]").forEach((button) => button.addEventListener("click",
+    () => send({ cmd: "clock", action: button.dataset.clock })));
   bind("undo", () => send({ cmd: "undo" }));
   bind("misdeal", () => send({ cmd: "misdeal" }));
   bind("void", () => send({ cmd: "void", reason: document.getElementById("void-reason").value || "void" }));
