@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealer_app.engine.events import IllegalAction
+from dealer_app.engine.events import BetRaise, Call, Check, Event, IllegalAction
 from dealer_app.engine.pots import unmatched_excess
 from dealer_app.engine.structures import BettingKind, HandSetup, PostKind
 
@@ -36,6 +36,15 @@ class Legal:
 
     def to_dict(self) -> dict[str, object]:
         return dict(self.__dict__)
+
+    def all_in_event(self) -> Event:
+        """The event for an "all-in" button: everything the seat may put in now (stack,
+        pot limit or cap), i.e. the largest raise, else a call, else a check."""
+        if self.can_raise:
+            return BetRaise(self.seat, self.max_to)
+        if self.can_call:
+            return Call(self.seat)
+        return Check(self.seat)
 
 
 class BettingState:

@@ -378,8 +378,9 @@ class HandState:
         return build_pots(b.contrib, b.folded, b.dead)
 
     def _all_in_tabling(self) -> bool:
-        """T39 (WT 70, TDA 16): with a player all-in (or hand-capped), every hand is tabled."""
-        return self.closed and any(self.b.locked(i) for i in self._contenders())
+        """T39 (WT 70, TDA 16): with a player all-in (or hand-capped) and the betting over,
+        every hand is tabled."""
+        return self._at_showdown() and any(self.b.locked(i) for i in self._contenders())
 
     def _must_show_reason(self, i: int) -> str:
         seat = self.seats[i]
@@ -545,9 +546,9 @@ class HandState:
             return Prompt(PromptKind.ACT, legal.seat, (legal.call_amount, legal.min_to, legal.max_to))
         order = self.showdown_order()
         pending = [s for s in order if not (self.shown[self._index[s]] or self.mucked[self._index[s]])]
+        if self._all_in_tabling() and pending:
+            return Prompt(PromptKind.TABLE_ALL, seats=tuple(pending))
         if phase is Phase.BOARD:
-            if self.closed and self._all_in_tabling() and pending:
-                return Prompt(PromptKind.TABLE_ALL, seats=tuple(pending))
             return Prompt(PromptKind.BURN_AND_DEAL, amounts=self._next_deal())
         seat = pending[0]
         return Prompt(PromptKind.SHOW, seat, (1 if self.must_show(seat) else 0,))

@@ -8,6 +8,7 @@ from dealer_app.engine.events import (
     EVENT_TYPES,
     BetRaise,
     BoardDealt,
+    Call,
     CardBurned,
     Check,
     HandStarted,
@@ -357,3 +358,20 @@ def test_applied_is_pure_and_illegal_event_changes_nothing():
     with pytest.raises(IllegalAction):
         state.apply(BetRaise(3, 3))
     assert state.to_act == 3 and state.bet(3) == 0
+
+
+def test_p3_wl145_side_pot_players_show_before_the_main_pot_all_in():
+    state = make_hand([30, 200, 200, 200])
+    play(state, "p2 cc", "p3 cc", "p0 cbr 30", "p1 cc", "p2 cc", "p3 cc", FLOP)
+    play(state, "p1 k", "p2 k", "p3 k", "db Ks", "p1 k", "p2 k", "p3 k", "db 3d", "p1 cbr 20", "p2 cc", "p3 cc")
+    assert state.showdown_order() == [2, 3, 4, 1]
+    assert state.prompt().kind is PromptKind.TABLE_ALL and state.prompt().seats == (2, 3, 4, 1)
+
+
+def test_all_in_button_maps_to_the_largest_legal_wager():
+    state = make_hand([100, 100, 40])
+    assert state.legal().all_in_event() == BetRaise(3, 40)
+    play(state, "p2 cbr 40", "p0 cbr 100")
+    assert state.legal().all_in_event() == Call(2)
+    pl = make_hand([100, 100, 100], kind=BettingKind.POT_LIMIT)
+    assert pl.legal().all_in_event() == BetRaise(3, 7)
