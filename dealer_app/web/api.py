@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, request
 
 from dealer_app.web.auth import SignInRefused, current_role, require_role, sign_in, sign_out
-from dealer_app.web.command_schema import shape_problem
+from dealer_app.web.command_schema import PANEL_BUTTONS, shape_problem
 from dealer_app.web.csrf import csrf_token
 from dealer_app.web.i18n import current_lang
 from dealer_app.web.openapi import openapi_document
@@ -27,8 +27,6 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 SOURCE = "console"
 #: Most events one audit request returns.
 LOG_PAGE = 200
-#: Buttons of the virtual panel (hardware.pins.ButtonName values).
-PANEL_BUTTONS = ("fold", "check_call", "bet_raise", "all_in", "undo", "ok_next")
 
 
 def _json_body() -> Any:

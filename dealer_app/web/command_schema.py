@@ -15,6 +15,9 @@ CARDS: dict[str, Any] = {"type": "array", "items": CARD, "minItems": 1, "maxItem
 REASON: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 200}
 OUT_OF_TURN: dict[str, Any] = {"type": "boolean"}
 
+#: Buttons of the virtual panel (``hardware.pins.ButtonName`` values, the dial's push aside).
+PANEL_BUTTONS = ("fold", "check_call", "bet_raise", "all_in", "undo", "ok_next")
+
 #: cmd -> (required fields, optional fields), each field with its schema.
 COMMANDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "fold": ({}, {"seat": SEAT, "out_of_turn": OUT_OF_TURN}),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_app.web.command_schema import any_command_schema
+from dealer_app.web.command_schema import PANEL_BUTTONS, any_command_schema
 
 ERROR = {
     "type": "object",
@@ -35,6 +35,7 @@ def _errors(*codes: int) -> dict[str, Any]:
         400: "Malformed request",
         401: "Not signed in",
         403: "Wrong role or missing CSRF token",
+        404: "Not here (e.g. no virtual panel on this table)",
         422: "Refused by the table rules (the reason says why)",
         429: "Locked out after too many wrong tries",
     }
@@ -51,6 +52,40 @@ def openapi_document() -> dict[str, Any]:
             "csrf_token": {"type": "string"},
         },
         "required": ["role"],
+    }
+    panel = {
+        "type": "object",
+        "properties": {
+            "display": {"type": "array", "items": {"type": "string"}},
+            "lights": {"type": "object"},
+            "buzzer": {"type": "object"},
+            "pressed": {"type": "array", "items": {"type": "string"}},
+        },
+    }
+    panel_input = {
+        "oneOf": [
+            {
+                "type": "object",
+                "properties": {
+                    "press": {"type": "string", "enum": list(PANEL_BUTTONS)},
+                    "hold": {"type": "boolean"},
+                },
+                "required": ["press"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {"turn": {"type": "integer", "minimum": -20, "maximum": 20}},
+                "required": ["turn"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {"dial": {"type": "string", "enum": ["push"]}},
+                "required": ["dial"],
+                "additionalProperties": False,
+            },
+        ]
     }
     stream = {
         "description": "text/event-stream of `view` events; id = log sequence number",
@@ -170,6 +205,26 @@ def openapi_document() -> dict[str, Any]:
                         **_errors(400, 401, 403),
                     },
                 }
+            },
+            "/api/panel": {
+                "get": {
+                    "summary": "The demo's virtual button panel: display, seat lights, buzzer",
+                    "security": [{"session": []}],
+                    "responses": {"200": _json(panel, "Panel state"), **_errors(401, 403, 404)},
+                },
+                "post": {
+                    "summary": "Press a panel button, turn or push the dial (mock pins)",
+                    "security": [{"session": []}],
+                    "parameters": [CSRF_HEADER],
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": panel_input}},
+                    },
+                    "responses": {
+                        "200": _json(panel, "Panel state after the input"),
+                        **_errors(400, 401, 403, 404),
+                    },
+                },
             },
             "/api/events": {"get": {"summary": "Public live stream", "responses": {"200": stream}}},
             "/api/dealer/events": {

@@ -36,7 +36,8 @@ def test_fuzzed_api_never_fails_and_refusals_change_nothing(app, service) -> Non
     operations = _operations(app)
     assert {f"{op.method.upper()} {op.path}" for op in operations} == {
         "GET /api/session", "POST /api/session", "DELETE /api/session", "GET /api/view",
-        "GET /api/dealer/view", "POST /api/commands", "GET /api/log",
+        "GET /api/dealer/view", "POST /api/commands", "GET /api/log", "GET /api/panel",
+        "POST /api/panel",
     }  # fmt: skip
     problems: list[str] = []
     outcomes: dict[int, int] = {}
