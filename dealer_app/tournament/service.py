@@ -359,9 +359,7 @@ class TournamentService:
         """A busted player re-enters and draws a new random seat; returns (table, seat)."""
         record = self.state.players[player]
         old_table, old_seat = record.table, record.seat
-        free = self.state.open_seats()
-        if old_table is not None and old_seat is not None:
-            free.append((old_table, old_seat))
+        free = self.state.open_seats(player)
         if not free:
             raise TournamentError("No free seat for a re-entry")
         table, seat = rng.choice(sorted(free))

@@ -206,6 +206,7 @@ def test_reentry_gets_a_new_seat_and_counts_as_an_entry() -> None:
     hand(state, "1", {1: -100, 2: 100})
     free = state.open_seats()
     assert ("2", 7) in free and ("1", 1) not in free
+    assert (state.players[1].table, state.players[1].seat) in state.open_seats(1)
     old_seat = state.players[1].seat
     state.apply(ReEntered(at=at(2), player=1, paid=True, table="2", seat=7))
     assert state.players[1].table == "2" and state.players[1].seat == 7

@@ -280,13 +280,14 @@ class TournamentState:
                 )
         return None
 
-    def open_seats(self) -> list[tuple[str, int]]:
-        """(table, seat) pairs a re-entry may draw: empty seats of tables still playing down."""
+    def open_seats(self, player: int | None = None) -> list[tuple[str, int]]:
+        """(table, seat) pairs a re-entry may draw: empty seats of tables still playing down,
+        plus the seat of ``player`` (a busted player re-entering gives it up)."""
         seats: list[tuple[str, int]] = []
         for table, record in self.tables.items():
             if record.final or self.table_done(table):
                 continue
-            taken = set(record.seats)
+            taken = {s for s, p in record.seats.items() if p != player}
             seats += [(table, s) for s in range(1, self.rules.max_per_table + 1) if s not in taken]
         return seats
 
@@ -468,10 +469,7 @@ class TournamentState:
         check_payment(self.rules, "re-entry", event.paid)
         record = self.players[event.player]
         old_table = record.table or ""
-        free = self.open_seats()
-        if old_table in self.tables and not self.tables[old_table].final:
-            free.append((old_table, record.seat or 0))
-        if (event.table, event.seat) not in free:
+        if (event.table, event.seat) not in self.open_seats(event.player):
             raise TournamentError(f"Seat {event.seat} at table {event.table} is not free")
         del self.tables[old_table].seats[record.seat or 0]
         self.tables[event.table].seats[event.seat] = event.player
