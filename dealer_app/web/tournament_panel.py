@@ -20,7 +20,9 @@ def tournament_panel(
     state = tournament.state
     if state.setup is None:
         return None
-    left = state.survivors()
+    # Still in: not finished (registered players have no chips until they are seated).
+    left = [p for p in state.players.values() if p.position is None and p.status != "out"]
+    holding = state.survivors()
     chips = state.chips_in_play()
     pool = state.prize_pool()
     return {
@@ -28,7 +30,7 @@ def tournament_panel(
         "phase": state.phase,
         "players_left": len(left),
         "entries": pool.entries,
-        "average_stack_text": money(chips // len(left)) if left else None,
+        "average_stack_text": money(chips // len(holding)) if holding else None,
         "rebuys": pool.rebuys + pool.reentries,
         "prize_pool_text": format_cents(pool.total, currency="EUR", lang=money.lang),
     }
