@@ -1,4 +1,5 @@
-"""``dealer-app tournament``: the club tournament's table chart and a whole simulated tournament."""
+"""``dealer-app tournament``: the table chart, a whole simulated tournament, results, and the
+organiser's commands for a live tournament (new, register, plan, draw, sync, rebuy, ...)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from dealer_app.engine.tournament import (
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``tournament chart`` and ``tournament simulate``."""
+    """Add ``tournament chart``, ``simulate``, ``results`` and the organiser's commands."""
     parser = subparsers.add_parser("tournament", help="the club tournament (rules TO1-TO5)")
     actions = parser.add_subparsers(dest="tournament_command", metavar="ACTION")
 
@@ -56,6 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     results.add_argument("--out", type=Path, default=None, help="write to FILE, not stdout")
     results.set_defaults(func=run_results)
+
+    from dealer_app.tournament.organiser_cli import add_organiser_commands
+
+    add_organiser_commands(actions)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
 
 
