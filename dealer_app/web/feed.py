@@ -91,10 +91,15 @@ class TableFeed:
                 self._caught_up.set()
                 continue
             newest = event.seq
-            self._apply(event)
+            batch = [event]
             while (more := sub.get(timeout=0)) is not None:
-                self._apply(more)
+                batch.append(more)
                 newest = more.seq
+            try:
+                for item in batch:
+                    self._apply(item)
+            except Exception:  # an unexpected payload must not stop the live screens
+                log.exception("reading event %s for the recent actions failed", newest)
             self._seq = newest
             try:
                 self._on_seq(newest)
