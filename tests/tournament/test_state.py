@@ -333,3 +333,15 @@ def test_to2_organiser_edit_for_19_players() -> None:
         seated(state, "1", list(range(1, 7)))
     with pytest.raises(TournamentError, match="not an unseated planned table"):
         seated(state, "4", [1, 2])
+
+
+def test_to3_final_table_must_fit_the_tables_seats() -> None:
+    state = TournamentState()
+    state.apply(TournamentCreated(at=AT, setup=club_setup(max_per_table=8)))
+    for p in range(1, 22):
+        state.apply(PlayerRegistered(at=AT, player=p, name=f"P{p}", paid=True, age_confirmed=True))
+    with pytest.raises(TournamentError) as err:
+        state.apply(TablesPlanned(at=AT, sizes=(7, 7, 7)))
+    assert str(err.value) == (
+        "The final table could seat 9 players (the last 3 of 3 tables, TO3), more than 8 a table"
+    )

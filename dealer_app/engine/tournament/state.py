@@ -336,6 +336,12 @@ class TournamentState:
                 f"must start with more than {target} players",
                 "TO3",
             )
+        if len(sizes) > 1 and target * len(sizes) > self.rules.max_per_table:
+            raise TournamentError(
+                f"The final table could seat {target * len(sizes)} players (the last {target} of "
+                f"{len(sizes)} tables, TO3), more than {self.rules.max_per_table} a table",
+                "TO3",
+            )
         if max(sizes) > self.rules.max_per_table:
             raise TournamentError(
                 f"At most {self.rules.max_per_table} players a table in this set-up "
