@@ -26,6 +26,7 @@ from dealer_app.engine.tournament import (
     FINAL_TABLE,
     HandRecorded,
     PayoutSplitSet,
+    PlayerExcluded,
     PlayerRegistered,
     Rebought,
     ReEntered,
@@ -243,47 +244,80 @@ class TournamentService:
 
     # ------------------------------------------------------------------ hands
     def sync_table(self, table: str) -> list[int]:
-        """Carry every hand finished at ``table`` into the tournament; returns busted players.
+        """Carry every hand finished at ``table`` (and every exclusion, I3) into the tournament;
+        returns the players who busted.
 
-        Players who are out leave their seats; players deciding on a rebuy keep them.
+        Players who are out leave their seats; players deciding on a rebuy keep them, and
+        reading stops at the next finished hand until they have decided (call again then).
         """
         busted: list[int] = []
         service = self.table(table)
         starts = self._starts.setdefault(table, {})
         events = service.events()
-        cursor = self._cursor.get(table, 0)
-        self._cursor[table] = len(events)
-        for event in events[cursor:]:
+        for index in range(self._cursor.get(table, 0), len(events)):
+            event = events[index]
             if event.type == "hand_started":
                 starts[event.payload["hand"]] = _start_stacks(event.payload)
-            if event.type != "hand_ended" or event.payload["hand"] <= self.state.tables[table].last_hand:
-                continue
-            number = event.payload["hand"]
-            seat_to_player = self.state.in_play(table)
-            start_by_seat = starts[number]
-            end_by_seat = {int(s): c for s, c in event.payload["stacks"].items()}
-            start = {}
-            end = {}
-            for seat, player in seat_to_player.items():
-                chips = self.state.players[player].chips
-                start[player] = start_by_seat.get(seat, chips)
-                end[player] = end_by_seat.get(seat, chips) if seat in start_by_seat else chips
-            out = sorted(p for p, c in end.items() if c == 0)
-            draw_ties = len(out) > 1 and self.state.rules.same_hand_ties == "draw"
-            self._record(
-                HandRecorded(
-                    at=self.now(),
-                    table=table,
-                    hand=number,
-                    start_stacks=tuple(sorted(start.items())),
-                    end_stacks=tuple(sorted(end.items())),
-                    tie_order=draw_at_random(out, self._rng).order if draw_ties else (),
-                ),
-                source="system",
-            )
-            busted += out
+            elif event.type == "hand_ended" and event.payload["hand"] > self.state.tables[table].last_hand:
+                if self.state.pending(table):
+                    break
+                busted += self._record_hand(table, event.payload, starts[event.payload["hand"]])
+            elif event.type == "excluded":
+                self._record_exclusion(table, event.payload)
+            self._cursor[table] = index + 1
         self._leave_if_out(table, busted)
         return busted
+
+    def _record_hand(self, table: str, payload: dict, start_by_seat: dict[int, int]) -> list[int]:
+        end_by_seat = {int(s): c for s, c in payload["stacks"].items()}
+        start: dict[int, int] = {}
+        end: dict[int, int] = {}
+        for seat, player in self.state.in_play(table).items():
+            chips = self.state.players[player].chips
+            start[player] = start_by_seat.get(seat, chips)
+            end[player] = end_by_seat.get(seat, chips) if seat in start_by_seat else chips
+        out = sorted(p for p, c in end.items() if c == 0)
+        draw_ties = len(out) > 1 and self.state.rules.same_hand_ties == "draw"
+        self._record(
+            HandRecorded(
+                at=self.now(),
+                table=table,
+                hand=payload["hand"],
+                start_stacks=tuple(sorted(start.items())),
+                end_stacks=tuple(sorted(end.items())),
+                tie_order=draw_at_random(out, self._rng).order if draw_ties else (),
+            ),
+            source="system",
+        )
+        return out
+
+    def _record_exclusion(self, table: str, payload: dict) -> None:
+        seats = self.state.seated(table)
+        player = seats.get(int(payload["seat"]))
+        if player is None or self.state.name_of(player) != payload["name"]:
+            return  # already carried in (a replay after a restart)
+        shares = tuple(
+            (seats[int(s)], int(c)) for s, c in sorted(payload["shares"].items()) if int(c)
+        )
+        self._record(
+            PlayerExcluded(
+                at=self.now(), player=player, table=table, reason=payload["reason"], shares=shares
+            ),
+            source="system",
+        )
+
+    def exclude(self, player: int, reason: str) -> None:
+        """Exclude a cheating player (I3) at their table; the table shares the chips."""
+        record = self.state.players[player]
+        if record.table is None or record.seat is None or record.status != "playing":
+            raise TournamentError(f"{record.name} is not in play at a table")
+        table = record.table
+        self.sync_table(table)
+        if self.state.pending(table):
+            names = ", ".join(self.state.name_of(b.player) for b in self.state.pending(table))
+            raise TournamentError(f"First record whether {names} rebuys or is out (TO1)", "TO1")
+        self._command(table, {"cmd": "exclude", "seat": record.seat, "reason": reason})
+        self.sync_table(table)
 
     def _leave_if_out(self, table: str, players: Sequence[int]) -> None:
         for player in players:

@@ -290,3 +290,23 @@ def test_reconcile_after_a_crash_between_tournament_event_and_table_command(tmp_
         assert again.reconcile() == []
     finally:
         again.close()
+
+
+def test_i3_exclusion_at_the_table_reaches_the_tournament(tmp_path: Path) -> None:
+    service = TournamentService.open(tmp_path, clock=SimClock(), rng=random.Random(1))
+    try:
+        service.create(FAST)
+        for name in ("Ann", "Bob", "Cas", "Dirk"):
+            service.register(name, age_confirmed=True)
+        service.plan_tables()
+        service.seat_table("1", [1, 2, 3, 4], [{1: "Ac", 2: "Kc", 3: "Qc", 4: "Jc"}])
+        service.exclude(2, "marked cards")  # Bob, seat 2: 100 chips shared by 3 players
+        assert service.state.players[2].position == 4
+        chips = {p: service.state.players[p].chips for p in (1, 3, 4)}
+        assert sorted(chips.values()) == [133, 133, 134] and sum(chips.values()) == 400
+        assert table_chips(service) == 400
+        assert [e.kind for e in service.events()][-1] == "player_excluded"
+        assert service.sync_table("1") == []  # read once only
+        assert len([e for e in service.events() if e.kind == "player_excluded"]) == 1
+    finally:
+        service.close()

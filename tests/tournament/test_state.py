@@ -10,6 +10,7 @@ from dealer_app.engine.tournament import (
     FINAL_TABLE,
     HandRecorded,
     PayoutSplitSet,
+    PlayerExcluded,
     PlayerRegistered,
     Rebought,
     ReEntered,
@@ -345,3 +346,21 @@ def test_to3_final_table_must_fit_the_tables_seats() -> None:
     assert str(err.value) == (
         "The final table could seat 9 players (the last 3 of 3 tables, TO3), more than 8 a table"
     )
+
+
+def test_i3_excluded_player_out_at_once_chips_shared_at_the_table() -> None:
+    state = started(4, rebuys_per_player=0)
+    hand(state, "1", {1: -10, 2: 10})  # P1 90, P2 110
+    with pytest.raises(TournamentError) as err:
+        state.apply(PlayerExcluded(at=AT, player=1, table="1", reason="marked cards",
+                                   shares=((2, 30), (3, 30), (4, 29))))  # fmt: skip
+    assert str(err.value) == "The 90 chips of P1 must be shared among the players still at table 1 (I3)"
+    state.apply(PlayerExcluded(at=AT, player=1, table="1", reason="marked cards",
+                               shares=((2, 30), (3, 30), (4, 30))))  # fmt: skip
+    assert [state.players[p].chips for p in (1, 2, 3, 4)] == [0, 140, 130, 130]
+    assert state.players[1].position == 4 and state.players[1].status == "out"
+    assert 1 not in state.seated("1").values()
+    assert state.eliminations[-1].outcome == "excluded"
+    assert state.chips_in_play() == state.chips_issued() == 400
+    with pytest.raises(TournamentError, match="Player 1 is not seated at table"):
+        state.apply(PlayerExcluded(at=AT, player=1, table="1", reason="again", shares=()))

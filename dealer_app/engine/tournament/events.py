@@ -155,6 +155,18 @@ class ReturnDeclined(TournamentEvent):
 
 
 @dataclass(frozen=True)
+class PlayerExcluded(TournamentEvent):
+    """A cheating player was excluded at ``table`` (I3): out at once, the chips shared among
+    the players still at that table as (player, chips) ``shares``."""
+
+    kind: ClassVar[str] = "player_excluded"
+    player: int
+    table: str
+    reason: str
+    shares: Pairs
+
+
+@dataclass(frozen=True)
 class PayoutSplitSet(TournamentEvent):
     """The organiser's payout split in whole percent of the prize pool, first place first."""
 
@@ -173,6 +185,7 @@ EVENT_TYPES: dict[str, type[TournamentEvent]] = {
         Rebought,
         ReEntered,
         ReturnDeclined,
+        PlayerExcluded,
         PayoutSplitSet,
     )
 }

@@ -27,6 +27,7 @@ from dealer_app.engine.tournament.errors import TournamentError
 from dealer_app.engine.tournament.events import (
     HandRecorded,
     PayoutSplitSet,
+    PlayerExcluded,
     PlayerRegistered,
     Rebought,
     ReEntered,
@@ -493,6 +494,39 @@ class TournamentState:
         record.status = OUT
         self.tables[record.table or ""].outcomes[event.player] = "out"
         self._settle(record.table or "")
+
+    def _apply_player_excluded(self, event: PlayerExcluded) -> None:
+        record = self.players.get(event.player)
+        table = self.tables.get(event.table)
+        if record is None or table is None or record.table != event.table:
+            raise TournamentError(f"Player {event.player} is not seated at table {event.table!r}")
+        if record.status != PLAYING:
+            raise TournamentError(f"{record.name} is not in play: nothing to exclude")
+        waiting = self.pending(event.table)
+        if waiting:
+            names = ", ".join(self.name_of(b.player) for b in waiting)
+            raise TournamentError(f"First record whether {names} rebuys or is out (TO1)", "TO1")
+        shares = dict(event.shares)
+        others = set(self.in_play(event.table).values()) - {event.player}
+        if not set(shares) <= others or sum(shares.values()) != record.chips:
+            raise TournamentError(
+                f"The {record.chips} chips of {record.name} must be shared among the players "
+                f"still at table {event.table} (I3)",
+                "I3",
+            )
+        for player, chips in shares.items():
+            self.players[player].chips += chips
+        still_in = sum(1 for p in self.players.values() if p.position is None)
+        self.eliminations.append(
+            Elimination(
+                event.player, event.table, table.last_hand, event.at, record.chips, "excluded",
+                still_in,
+            )
+        )  # fmt: skip
+        record.chips, record.status, record.position = 0, OUT, still_in
+        del table.seats[record.seat or 0]
+        record.table = record.seat = None
+        self._advance()
 
     def _apply_payout_split_set(self, event: PayoutSplitSet) -> None:
         self.payout_percent = check_split(event.percent)
