@@ -28,7 +28,8 @@ from dealer_app.tournament.service import TournamentService
 
 
 def add_organiser_commands(actions: argparse._SubParsersAction) -> None:
-    """Register new, register, plan, draw, sync, rebuy, reenter, decline, payout, status."""
+    """Register new, register, plan, draw, sync, rebuy, reenter, decline, exclude, payout,
+    status."""
 
     def command(name: str, help_text: str, func: Callable[[TournamentService, Any], str]):
         parser = actions.add_parser(name, help=help_text)
@@ -72,6 +73,11 @@ def add_organiser_commands(actions: argparse._SubParsersAction) -> None:
         parser.add_argument("player", help="player number or name")
         parser.add_argument("--unpaid", action="store_true")
         parser.add_argument("--seed", type=int, default=None)
+
+    exclude = command("exclude", "exclude a cheating player; the table shares the chips (I3)",
+                      _exclude)  # fmt: skip
+    exclude.add_argument("player", help="player number or name")
+    exclude.add_argument("--reason", required=True, help='e.g. "marked cards"')
 
     payout = command("payout", "the payout split in whole percent, e.g. 50,30,20", _payout)
     payout.add_argument("percent")
@@ -217,6 +223,13 @@ def _decline(service: TournamentService, args: argparse.Namespace) -> str:
     service.decline(player)
     record = service.state.players[player]
     return f"{record.name} is out" + (f", finishes {record.position}" if record.position else "")
+
+
+def _exclude(service: TournamentService, args: argparse.Namespace) -> str:
+    player = _player(service, args.player)
+    service.exclude(player, args.reason)
+    record = service.state.players[player]
+    return f"{record.name} is excluded ({args.reason}), finishes {record.position}"
 
 
 def _payout(service: TournamentService, args: argparse.Namespace) -> str:

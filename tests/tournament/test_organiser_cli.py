@@ -56,3 +56,18 @@ def test_organiser_runs_a_one_table_tournament(tmp_path: Path, capsys: pytest.Ca
     assert "Phase: finished" in out and "Winner: " in out
     code, out, _ = run(capsys, "results", "--data", data, "--format", "json")
     assert '"total_cents": 7500' in out and '"payout_cents": 5250' in out
+
+
+def test_organiser_excludes_a_cheat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path)
+    run(capsys, "new", "--data", data)
+    for name in ("Ann", "Bob", "Cas"):
+        run(capsys, "register", "--data", data, name, "--age-confirmed")
+    run(capsys, "plan", "--data", data)
+    run(capsys, "draw", "--data", data, "--seed", "3")
+    code, out, _ = run(capsys, "exclude", "--data", data, "Bob", "--reason", "marked cards")
+    assert code == 0 and out == "Bob is excluded (marked cards), finishes 3\n"
+    code, _, err = run(capsys, "exclude", "--data", data, "Bob", "--reason", "again")
+    assert code == 2 and err == "error: Bob is not in play at a table\n"
+    code, out, _ = run(capsys, "status", "--data", data)
+    assert "Ann (150)" in out and "Cas (150)" in out
