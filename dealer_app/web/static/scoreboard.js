@@ -54,6 +54,11 @@
     });
   }
 
+  function seatName(payload, number) {
+    const seat = payload.seats.find((s) => s.seat === number);
+    return seat && seat.name ? seat.name : `${t("seat")} ${number}`;
+  }
+
   function drawCenter(payload) {
     const board = document.getElementById("board");
     board.replaceChildren(...(payload.hand ? payload.hand.board.map(card) : []));
@@ -63,8 +68,8 @@
       payload.hand.pots.forEach((pot, index) => {
         const label = index === 0 ? t("main_pot") : `${t("side_pot")} ${index}`;
         pots.append(el("div", { class: "pot" }, el("strong", { text: `${label}: ${pot.amount_text}` }),
-          el("span", { class: "eligible",
-            text: ` ${t("eligible")} ${pot.eligible.slice().sort((a, b) => a - b).join(", ")}` })));
+          el("span", { class: "eligible", text: ` ${t("eligible")} ${pot.eligible.slice()
+            .sort((a, b) => a - b).map((n) => seatName(payload, n)).join(", ")}` })));
       });
       pots.append(el("div", { class: "total", text: `${t("pot")}: ${payload.hand.total_pot_text}` }));
     }
@@ -77,8 +82,8 @@
     const level = payload.level;
     const parts = [`${level.sb_text} / ${level.bb_text}`];
     if (level.ante_text) parts.push(`ante ${level.ante_text}`);
-    if (level.round_cap_text) parts.push(`max ${level.round_cap_text}`);
-    if (level.hand_cap_text) parts.push(`max ${level.hand_cap_text}`);
+    if (level.round_cap_text) parts.push(`${t("max_round")} ${level.round_cap_text}`);
+    if (level.hand_cap_text) parts.push(`${t("max_hand")} ${level.hand_cap_text}`);
     const limits = document.getElementById("limits");
     const title = level.index !== null && level.index !== undefined
       ? `${t("level")} ${level.index + 1}` : t("limits");
