@@ -214,7 +214,7 @@ def test_layout_screenshots(browser, live_url, dealer, name, query, viewport) ->
     page.wait_for_selector("#conn.up")
     assert page.locator("#board svg.playing-card").count() == 3
     equities = page.locator(".seat .equity").all_inner_texts()
-    assert equities == ["winkans 32.4 %", "winkans 67.6 %"]
+    assert equities == ["winkans 32,4 %", "winkans 67,6 %"]
     assert "EUR 50,50" in page.inner_text("#pots")
     ARTIFACTS.mkdir(exist_ok=True)
     shot = ARTIFACTS / f"scoreboard-{name}.png"

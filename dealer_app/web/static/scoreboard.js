@@ -6,6 +6,11 @@
   const root = document.getElementById("scoreboard");
   let clockTimer = null;
 
+  function percent(share) {
+    const text = (share * 100).toFixed(1);
+    return `${document.documentElement.lang === "nl" ? text.replace(".", ",") : text} %`;
+  }
+
   function seatPosition(index, count) {
     // Seat 1 at the bottom-left, clockwise around an ellipse (the dealer sits at the top).
     const angle = Math.PI / 2 + ((index + 0.5) / count) * 2 * Math.PI;
@@ -40,7 +45,7 @@
       if (seat.to_act) classes.push("to-act");
       const cards = seat.cards ? el("div", { class: "hole" }, seat.cards.map(card)) : null;
       const equity = seat.equity !== null && seat.equity !== undefined
-        ? el("div", { class: "equity", text: `${t("equity")} ${(seat.equity * 100).toFixed(1)} %` }) : null;
+        ? el("div", { class: "equity", text: `${t("equity")} ${percent(seat.equity)}` }) : null;
       const node = el("div", { class: classes.join(" "), "data-seat": seat.seat },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: seat.seat }),
         el("span", { class: "name", text: seat.name || "" }), badge(seat)),
