@@ -160,6 +160,15 @@ class TournamentService:
             self._tables[table] = service
         return service
 
+    def _between_hands(self, *tables: str) -> None:
+        """Refuse (before anything is recorded) while a hand is running at one of ``tables``."""
+        for table in tables:
+            if self.table(table).view(role="public")["hand"] is not None:
+                raise TournamentError(
+                    f"Table {table} is in a hand: stacks and seats change only between hands (B5)",
+                    "B5",
+                )
+
     def _command(self, table: str, command: dict) -> None:
         result = self.table(table).execute(command, SOURCE)
         if not result.ok:
@@ -316,6 +325,7 @@ class TournamentService:
         if self.state.pending(table):
             names = ", ".join(self.state.name_of(b.player) for b in self.state.pending(table))
             raise TournamentError(f"First record whether {names} rebuys or is out (TO1)", "TO1")
+        self._between_hands(table)
         self._command(table, {"cmd": "exclude", "seat": record.seat, "reason": reason})
         self.sync_table(table)
 
@@ -380,8 +390,10 @@ class TournamentService:
         """A busted player buys the rebuy (TO1) and keeps the seat."""
         record = self.state.players[player]
         table, seat = record.table, record.seat
+        if table is None or seat is None:
+            raise TournamentError(f"{record.name} has no seat to rebuy at")
+        self._between_hands(table)
         self._record(Rebought(at=self.now(), player=player, paid=paid))
-        assert table is not None and seat is not None
         self._command(
             table,
             {"cmd": "set_stack", "seat": seat, "stack": self.state.rules.rebuy_stack,
@@ -393,12 +405,14 @@ class TournamentService:
         """A busted player re-enters and draws a new random seat; returns (table, seat)."""
         record = self.state.players[player]
         old_table, old_seat = record.table, record.seat
+        if old_table is None or old_seat is None:
+            raise TournamentError(f"{record.name} has no seat to give up")
         free = self.state.open_seats(player)
         if not free:
             raise TournamentError("No free seat for a re-entry")
         table, seat = rng.choice(sorted(free))
+        self._between_hands(old_table, table)
         self._record(ReEntered(at=self.now(), player=player, paid=paid, table=table, seat=seat))
-        assert old_table is not None and old_seat is not None
         self._command(old_table, {"cmd": "leave", "seat": old_seat})
         self._command(
             table,

@@ -310,3 +310,37 @@ def test_i3_exclusion_at_the_table_reaches_the_tournament(tmp_path: Path) -> Non
         assert len([e for e in service.events() if e.kind == "player_excluded"]) == 1
     finally:
         service.close()
+
+
+def test_b5_rebuy_refused_while_the_table_is_in_a_hand(tmp_path: Path) -> None:
+    service = TournamentService.open(tmp_path, clock=SimClock(), rng=random.Random(1))
+    try:
+        service.create(FAST)
+        for name in ("Ann", "Bob", "Cas", "Dirk"):
+            service.register(name, age_confirmed=True)
+        service.plan_tables()
+        service.seat_all_at_random(random.Random(2))
+        rng = random.Random(9)
+        while not service.state.pending():
+            play_hand(service.table("1"), rng)
+            service.sync_table("1")
+        busted = [b.player for b in service.state.pending()]
+        assert len(service.state.in_play("1")) >= 2  # the next hand can be dealt
+        # The dealer starts the next hand before the organiser has decided.
+        assert service.table("1").execute({"cmd": "ok"}, "console").ok
+        count = len(service.events())
+        with pytest.raises(TournamentError) as err:
+            service.rebuy(busted[0])
+        assert str(err.value) == (
+            "Table 1 is in a hand: stacks and seats change only between hands (B5)"
+        )
+        assert len(service.events()) == count
+        play_hand(service.table("1"), rng)
+        assert service.sync_table("1") == []  # waits for the decision
+        service.rebuy(busted[0])
+        for other in busted[1:]:
+            service.decline(other)
+        service.sync_table("1")
+        assert table_chips(service) == service.state.chips_in_play() == 500
+    finally:
+        service.close()
