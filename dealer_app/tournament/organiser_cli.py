@@ -252,5 +252,10 @@ def _status(service: TournamentService, args: argparse.Namespace) -> str:
             for s, p in sorted(state.seated(table).items())
         )
         lines.append(f"Table {table}: {seats or '-'}")
+    for bust in state.pending():
+        lines.append(
+            f"Waiting for {state.name_of(bust.player)} (player {bust.player}): rebuy, reenter "
+            f"or decline"
+        )
     lines.append(results_text(state))
     return "\n".join(lines)
