@@ -182,3 +182,18 @@ def test_pages_forbid_inline_scripts_framing_and_sniffing(client) -> None:
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     assert headers["X-Frame-Options"] == "DENY"
     assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_guessing_the_setup_code_locks_out_after_five_tries(fresh_app, clock) -> None:
+    client = fresh_app.test_client()
+    token = csrf(client)
+    form = {"csrf_token": token, "dealer_pin": PIN, "organiser_password": PASSWORD, "token": "guess"}
+    statuses = [client.post("/setup?lang=en", data=form).status_code for _ in range(5)]
+    assert statuses == [403, 403, 403, 403, 403]
+    right = {**form, "token": fresh_app.config["SETUP_TOKEN"]}
+    locked = client.post("/setup?lang=en", data=right)
+    assert locked.status_code == 429 and b"Too many wrong tries: try again in 300 s" in locked.data
+    assert not fresh_app.extensions["dealer_web"].credentials.is_configured
+    clock.now += 301
+    assert client.post("/setup", data=right).status_code == 302
+    assert fresh_app.extensions["dealer_web"].credentials.is_configured

@@ -177,3 +177,33 @@ def test_a_malformed_draw_line_names_the_round(org) -> None:
     post(org, "/organiser/setup", CLUB_FORM)
     answer = post(org, "/organiser/draw-cards", {"rounds": "1:As 2Kd"})
     assert flashes(answer) == ["round 1: write player:card, e.g. 3:As, not &#39;2Kd&#39;"]
+
+
+def test_to1_a_busted_player_rebuys_from_the_organiser_page(org, tournament) -> None:
+    no_caps = {**CLUB_FORM, "max_per_round": "", "max_per_hand": ""}
+    assert flashes(post(org, "/organiser/setup", no_caps)) == ["Tournament &#39;Club night&#39; created"]
+    _register(org, ["Ann", "Bob", "Cy"])
+    post(org, "/organiser/plan")
+    assert flashes(post(org, "/organiser/draw-cards", {"rounds": "1:As 2:Kd 3:7c"})) == [
+        "Table 1 seated: 1 Ann, 2 Bob, 3 Cy"
+    ]
+    table = tournament.table("1")
+    for command in (
+        *START_HAND, {"cmd": "allin"}, {"cmd": "call"}, {"cmd": "fold"},
+        {"cmd": "show", "seat": 1, "cards": ["7c", "2d"]},
+        {"cmd": "show", "seat": 2, "cards": ["As", "Ad"]},
+        {"cmd": "board", "cards": ["Kh", "9s", "4c"]}, {"cmd": "board", "cards": ["Jd"]},
+        {"cmd": "board", "cards": ["3h"]}, {"cmd": "ok"},
+    ):  # fmt: skip
+        result = table.execute(command, "console")
+        assert result.ok, (command, result.reason)
+    answer = post(org, "/organiser/sync/1")
+    assert flashes(answer) == ["Table 1 up to date; busted: Ann"]
+    assert '<div class="row" data-player="1">Ann (table 1, hand 1)' in answer.get_data(as_text=True)
+    answer = post(org, "/organiser/player/1/rebuy")
+    assert flashes(answer) == ["Ann: rebuy"]
+    assert tournament.state.players[1].rebuys == 1
+    ann = table.view("public", "en")["seats"][0]
+    assert (ann["name"], ann["stack"]) == ("Ann", 100)
+    assert 'id="prize-pool">EUR 100,00<' in answer.get_data(as_text=True)
+    assert post(org, "/organiser/player/1/dance").status_code == 404
