@@ -49,6 +49,7 @@ def test_organiser_runs_a_one_table_tournament(tmp_path: Path, capsys: pytest.Ca
         for line in out.splitlines():
             if "is eliminated" in line:
                 name = line.split(" (")[0]
+                assert f"Waiting for {name} (player " in run(capsys, "status", "--data", data)[1]
                 assert run(capsys, "decline", "--data", data, name)[0] == 0
         if run(capsys, "status", "--data", data)[1].startswith("Phase: finished"):
             break
