@@ -40,6 +40,7 @@ def test_organiser_runs_a_one_table_tournament(tmp_path: Path, capsys: pytest.Ca
     assert out == "Table 1: seat 1 Bob, seat 2 Ann, seat 3 Cas (button in seat 1)\n"
     assert run(capsys, "payout", "--data", data, "70,30")[0] == 0
     rng = random.Random(8)
+    declined = 0
     for _ in range(200):
         table = TableService.open(tmp_path / "tables" / "1")
         play_hand(table, rng)
@@ -51,8 +52,10 @@ def test_organiser_runs_a_one_table_tournament(tmp_path: Path, capsys: pytest.Ca
                 name = line.split(" (")[0]
                 assert f"Waiting for {name} (player " in run(capsys, "status", "--data", data)[1]
                 assert run(capsys, "decline", "--data", data, name)[0] == 0
+                declined += 1
         if run(capsys, "status", "--data", data)[1].startswith("Phase: finished"):
             break
+    assert declined >= 1
     code, out, _ = run(capsys, "status", "--data", data)
     assert "Phase: finished" in out and "Winner: " in out
     code, out, _ = run(capsys, "results", "--data", data, "--format", "json")
