@@ -16,6 +16,7 @@ from dealer_app.engine.events import (
     CardBurned,
     Check,
     Fold,
+    HandVoided,
     HoleCardsDealt,
     IllegalAction,
     Muck,
@@ -161,12 +162,14 @@ def random_hand(
     known_cards: bool = True,
     checks: bool = False,
     fl_no_short_completion: bool = False,
+    void_chance: float = 0.0,
 ) -> HandState:
     """Play a random legal hand to the end (shows at showdown, mucks where allowed).
 
     With ``checks`` every offered action is also verified: chips conserved, no stack below
     zero, and a random illegal amount refused without change. ``fl_no_short_completion``
-    avoids Fixed-Limit raises after a short all-in (T31-T33, where pokerkit differs).
+    avoids Fixed-Limit raises after a short all-in (T31-T33, where pokerkit differs);
+    ``void_chance`` voids the hand (I1) at a random step with that chance per step.
     """
     from dealer_app.engine.cards import CARD_STRINGS
     from dealer_app.engine.hand import Phase
@@ -189,6 +192,9 @@ def random_hand(
         state.apply(HoleCardsDealt())
     total = sum(stacks.values())
     while state.phase not in (Phase.FINISHED, Phase.VOIDED):
+        if void_chance and rng.random() < void_chance:
+            state.apply(HandVoided("random void"))
+            break
         if checks:
             b = state.b
             assert sum(b.stacks) + b.pot_total() == total
@@ -211,7 +217,13 @@ def random_hand(
                 state.apply(Check(legal.seat) if legal.can_check else Call(legal.seat))
             continue
         prompt = state.prompt()
+        can_rit = structure.run_it_twice and state.closed and len(state.board) < 10
+        if can_rit and not any(isinstance(e, RunTwice) for e in state.events) and rng.random() < 0.5:
+            state.apply(RunTwice())
+            continue
         if prompt.kind.value == "burn_and_deal":
+            if rng.random() < 0.3:
+                state.apply(CardBurned())
             count = prompt.amounts[1]
             state.apply(BoardDealt("".join(deck.pop() for _ in range(count))))
         elif prompt.kind.value == "table_all":
