@@ -1,7 +1,10 @@
-"""The Flask application factory: one app per table service.
+"""The Flask application factory: one app per table service (blueprints scoreboard, auth,
+dealer, organiser, api), with CSRF, security headers and the live-update machinery.
 
->>> # app = create_app(service, config=WebAppSettings(data_dir=tmp))
->>> # serve(app, "0.0.0.0", 8000, threads=128)
+Usage (see docs/web.md)::
+
+    app = create_app(service, config=WebAppSettings(data_dir=tmp))
+    serve(app, "0.0.0.0", 8000, threads=128)
 """
 
 from __future__ import annotations
