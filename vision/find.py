@@ -87,9 +87,16 @@ def card_mask(frame: np.ndarray) -> np.ndarray:
     grey = cv2.compare(cv2.multiply(chroma, 5, dtype=cv2.CV_16U), brightest.astype(np.uint16),
                        cv2.CMP_LT)
     mask = cv2.bitwise_and(bright, grey)
-    # A closing fills ink (indices, pips) near the card edge; then printed lines and chip
-    # stripes, which are thin, go in an opening.
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    # Thin dark valleys (the gap or shadow between two cards laid side by side) cut the mask,
+    # so neighbouring cards stay apart even when blur has half filled the gap.
+    valley = cv2.morphologyEx(whiteness, cv2.MORPH_BLACKHAT, np.ones((7, 7), np.uint8))
+    mask[valley > 25] = 0
+    # Fill the ink (pips, indices, pictures) inside each region, then drop thin things
+    # (printed lines, chip stripes) with an opening. No closing: it would glue neighbouring
+    # cards of the board into one region.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(mask, contours, -1, 255, cv2.FILLED)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
     return mask
 
@@ -180,13 +187,13 @@ def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
             else:
                 u, w, u_len, w_len = b, a, e2[2], e1[2]
             blob.corners.append(Corner(point, u, w, float(u_len), float(w_len), len(blobs)))
-        if len(blob.corners) == 4 and len(edges) == 4:
-            pts = np.array([c.point for c in blob.corners], np.float32)
-            blob.quad = _order_quad(pts)
-            sides = [np.linalg.norm(blob.quad[(i + 1) % 4] - blob.quad[i]) for i in range(4)]
+        if len(blob.corners) == 4:
+            quad = _order_quad(np.array([c.point for c in blob.corners], np.float32))
+            sides = [np.linalg.norm(quad[(i + 1) % 4] - quad[i]) for i in range(4)]
             ratio = (sides[1] + sides[3]) / max(sides[0] + sides[2], 1e-6)
-            if not 1.2 < ratio < 1.65:
-                blob.quad = None
+            filled = area / max(float(cv2.contourArea(quad)), 1e-6)
+            if 1.2 < ratio < 1.65 and 0.9 < filled < 1.1:
+                blob.quad = quad
         blobs.append(blob)
     return blobs
 

@@ -12,8 +12,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.find import Blob, card_width_estimate, find_blobs
-from vision.read import Reader, corner_patch, full_card, index_corners, quad_width
+from vision.read import Reader, corner_patch, full_card, index_corners
 from vision.zones import LOOSE, Zones
+
+
+#: Card widths tried for a corner in a group, as fractions of the frame's typical width.
+WIDTH_STEPS = (0.85, 1.0, 1.15)
 
 
 @dataclass
@@ -66,23 +70,29 @@ class FrameReader:
         return seen
 
     def _read_single(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
-        width = quad_width(blob.quad)
-        reads = [self.reader.read_patch(corner_patch(frame, c, width)) for c in index_corners(blob)]
-        named = {r.card for r in reads if r.card}
-        if len(named) == 1:
-            card = named.pop()
-            confidence = max(r.confidence for r in reads if r.card == card)
-            return [CardSeen(card, confidence, blob.quad.copy())]
-        return [CardSeen(None, 0.0, blob.quad.copy())]
+        read = self.reader.read_card(frame, blob.quad, index_corners(blob))
+        return [CardSeen(read.card, read.confidence if read.card else 0.0, blob.quad.copy())]
+
+    def _local_width(self, frame: np.ndarray, corner, width: float) -> float:
+        """The card width that best explains this corner: cards vary across a tilted view."""
+        candidates = [width * f for f in WIDTH_STEPS]
+        if 0.75 * width < corner.u_len / 0.9 < 1.25 * width:
+            candidates.append(corner.u_len / 0.9)
+        fits = [self.reader.read_patch(corner_patch(frame, corner, w)).distance for w in candidates]
+        return candidates[int(np.argmin(fits))]
 
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float) -> list[CardSeen]:
         hypotheses: list[CardSeen] = []
         for corner in blob.corners:
             if corner.u_len > 1.2 * width:
                 continue  # u runs along a long side: not an index corner
-            read = self.reader.read_patch(corner_patch(frame, corner, width))
+            local = self._local_width(frame, corner, width)
+            quad = full_card(corner, local)
+            read = self.reader.read_card(frame, quad, [corner])
+            if read.card is None:
+                read = self.reader.read_patch(corner_patch(frame, corner, local))
             if read.card:
-                hypotheses.append(CardSeen(read.card, read.confidence, full_card(corner, width)))
+                hypotheses.append(CardSeen(read.card, read.confidence, quad))
         cards: list[CardSeen] = []
         rejected: set[int] = set()
         for i, hyp in enumerate(hypotheses):

@@ -1,13 +1,14 @@
 """Deck profiles: calibration from one capture per card, and the default profile.
 
-A calibration shows each of the 52 cards to the camera once; every capture gives the
-card's two index corners. The default profile (for decks never calibrated) holds the
-committed tuning designs together.
+A calibration shows each of the 52 cards to the camera once. Each capture gives the card's
+two index corners; jittered copies of them (shift, turn, scale, blur, noise, light) are
+the training set of the profile (:func:`vision.read.train_profile`). The default profile,
+for decks never calibrated, is trained the same way on the committed tuning designs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,9 +16,23 @@ import cv2
 import numpy as np
 
 from vision.art import CARD_NAMES, DECKS_DIR, load_deck
-from vision.read import Profile, ProfileError, card_patches, template_from_patch
+from vision.find import Corner
+from vision.read import (
+    Discriminant,
+    Profile,
+    ProfileError,
+    corner_patch,
+    describe,
+    describe_face,
+    face_image,
+    find_card,
+)
 
 DEFAULT_DESIGNS = ("heruka-2color", "heruka-4color")
+#: Jittered training copies per index corner of a capture.
+COPIES = 24
+#: Captures are scaled so a card is this many pixels wide before jittering.
+WORK_WIDTH = 110.0
 
 
 class CalibrationError(ProfileError):
@@ -34,30 +49,106 @@ def _on_felt(card: np.ndarray, felt=(40, 110, 30), pad: float = 0.4) -> np.ndarr
     return out
 
 
+def _rotate(v: np.ndarray, radians: float) -> np.ndarray:
+    c, s = np.cos(radians), np.sin(radians)
+    return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])
+
+
+def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.random.Generator,
+                     copies: int) -> list[np.ndarray]:
+    """``copies`` patches of one index corner as a camera might see it on another day."""
+    out = []
+    if width > WORK_WIDTH:  # work at a typical camera size: faster, and as sharp as a camera
+        factor = WORK_WIDTH / width
+        image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        corner = Corner(corner.point * factor, corner.u, corner.w, 0.0, 0.0, 0)
+        width = WORK_WIDTH
+    pad = int(0.5 * width)
+    x, y = int(corner.point[0]), int(corner.point[1])
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    crop = image[y0:y + pad, x0:x + pad].astype(np.float32)
+    for k in range(copies):
+        sample = crop
+        if k:
+            sigma = rng.uniform(0, 0.02) * width
+            if sigma > 0.3:
+                sample = cv2.GaussianBlur(sample, (0, 0), sigma)
+            gain = rng.uniform(0.55, 1.1) * rng.uniform(0.9, 1.1, 3)
+            sample = sample * gain + rng.uniform(-15, 35) + rng.normal(0, rng.uniform(0, 6), sample.shape)
+        turn = rng.uniform(-0.05, 0.05) if k else 0.0
+        jitter = Corner(corner.point - [x0, y0] + (rng.uniform(-0.015, 0.015, 2) * width if k else 0),
+                        _rotate(corner.u, turn), _rotate(corner.w, turn), 0.0, 0.0, 0)
+        scale = rng.uniform(0.92, 1.08) if k else 1.0
+        stretch = rng.uniform(0.94, 1.06) if k else 1.0
+        patch = corner_patch(np.clip(sample, 0, 255).astype(np.uint8), jitter, width * scale,
+                             margin=0, stretch=stretch)
+        out.append(patch)
+    return out
+
+
+def jittered_faces(image: np.ndarray, quad: np.ndarray, width: float, rng: np.random.Generator,
+                   copies: int) -> list[np.ndarray]:
+    """``copies`` whole-face images of one card: corners nudged, blurred, lit differently."""
+    if width > WORK_WIDTH:
+        factor = WORK_WIDTH / width
+        image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        quad, width = quad * factor, WORK_WIDTH
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 4, 0)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 4
+    crop = image[y0:y1, x0:x1].astype(np.float32)
+    local = quad - [x0, y0]
+    out = []
+    for k in range(copies):
+        sample, corners = crop, local
+        if k:
+            sigma = rng.uniform(0, 0.02) * width
+            if sigma > 0.3:
+                sample = cv2.GaussianBlur(sample, (0, 0), sigma)
+            gain = rng.uniform(0.55, 1.1) * rng.uniform(0.9, 1.1, 3)
+            sample = sample * gain + rng.uniform(-15, 35) + rng.normal(0, rng.uniform(0, 6), sample.shape)
+            corners = local + rng.uniform(-0.02, 0.02, (4, 2)) * width
+        out.append(face_image(np.clip(sample, 0, 255).astype(np.uint8), corners.astype(np.float32)))
+    return out
+
+
 class Calibration:
     """A guided calibration: feed one capture per card with :meth:`add`; then :meth:`profile`.
 
     ``progress`` is called with ``(done, 52, card)`` after each accepted card.
     """
 
-    def __init__(self, name: str, progress: Callable[[int, int, str], None] | None = None) -> None:
+    def __init__(self, name: str, progress: Callable[[int, int, str], None] | None = None,
+                 copies: int = COPIES, seed: int = 0) -> None:
         self.name = name
         self.progress = progress
+        self.copies = copies
+        self._rng = np.random.default_rng(seed)
+        self._features: dict[str, list[np.ndarray]] = {}
         self._templates: dict[str, list[np.ndarray]] = {}
+        self._faces: dict[str, list[np.ndarray]] = {}
+        self._face_templates: dict[str, list[np.ndarray]] = {}
 
     @property
     def missing(self) -> list[str]:
         """Cards not yet shown."""
-        return [c for c in CARD_NAMES if c not in self._templates]
+        return [c for c in CARD_NAMES if c not in self._features]
 
     def add(self, card: str, image: np.ndarray) -> None:
         """Take ``image`` (BGR, one card lying on the felt) as the capture of ``card``."""
         if card not in CARD_NAMES:
             raise CalibrationError(f"Not a card: {card!r} (write rank then suit, e.g. 'Th')")
-        patches = card_patches(image)
-        if not patches:
-            raise CalibrationError(f"{card}: no whole card found in the image; lay the card flat on the felt, fully in view")
-        self._templates[card] = [template_from_patch(p) for p in patches]
+        quad, corners, width = find_card(image)
+        if quad is None or not corners:
+            raise CalibrationError(f"{card}: no whole card found in the image; lay the card flat "
+                                   "on the felt, fully in view, apart from other cards")
+        feats, tmpls = self._features.setdefault(card, []), self._templates.setdefault(card, [])
+        for corner in corners:
+            patches = jittered_patches(image, corner, width, self._rng, self.copies)
+            tmpls.append(describe(patches[0]))
+            feats.extend(describe(p) for p in patches)
+        faces = [describe_face(f) for f in jittered_faces(image, quad, width, self._rng, self.copies)]
+        self._faces.setdefault(card, []).extend(faces)
+        self._face_templates.setdefault(card, []).append(faces[0])
         if self.progress:
             self.progress(52 - len(self.missing), 52, card)
 
@@ -65,9 +156,14 @@ class Calibration:
         """The finished profile; :class:`CalibrationError` naming any missing card."""
         if self.missing:
             raise CalibrationError(f"Calibration incomplete: missing {', '.join(self.missing)}")
-        labels = [c for c in CARD_NAMES for _ in self._templates[c]]
-        templates = np.stack([t for c in CARD_NAMES for t in self._templates[c]]).astype(np.float32)
-        return Profile(self.name, labels, templates)
+        def fit(features: dict[str, list[np.ndarray]], clean: dict[str, list[np.ndarray]]) -> Discriminant:
+            labels = np.array([k for k, c in enumerate(CARD_NAMES) for _ in features[c]])
+            stacked = np.stack([f for c in CARD_NAMES for f in features[c]])
+            templates = np.stack([np.mean(clean[c], axis=0) for c in CARD_NAMES])
+            return Discriminant.fit(stacked, labels, templates)
+
+        return Profile(self.name, list(CARD_NAMES), fit(self._features, self._templates),
+                       fit(self._faces, self._face_templates))
 
 
 def calibrate_dir(deck_dir: Path, name: str | None = None,
@@ -76,38 +172,45 @@ def calibrate_dir(deck_dir: Path, name: str | None = None,
     deck_dir = Path(deck_dir)
     if not deck_dir.is_dir():
         raise CalibrationError(f"Not a directory: {deck_dir}")
-    calibration = Calibration(name or deck_dir.name, progress)
-    missing_files = []
+    paths = {}
     for card in CARD_NAMES:
-        path = next((deck_dir / f"{card}{ext}" for ext in (".png", ".jpg", ".jpeg")
-                     if (deck_dir / f"{card}{ext}").is_file()), None)
-        if path is None:
-            missing_files.append(card)
-            continue
+        paths[card] = next((deck_dir / f"{card}{ext}" for ext in (".png", ".jpg", ".jpeg")
+                            if (deck_dir / f"{card}{ext}").is_file()), None)
+    missing = [c for c, p in paths.items() if p is None]
+    if missing:
+        raise CalibrationError(f"{deck_dir}: no image for {', '.join(missing)} (expected e.g. As.png)")
+    calibration = Calibration(name or deck_dir.name, progress)
+    for card, path in paths.items():
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise CalibrationError(f"Cannot read image {path}")
         calibration.add(card, image)
-    if missing_files:
-        raise CalibrationError(f"{deck_dir}: no image for {', '.join(missing_files)} (expected e.g. As.png)")
+    return calibration.profile()
+
+
+def calibrate_art(decks: list[dict[str, np.ndarray]], name: str, copies: int = COPIES,
+                  seed: int = 0) -> Profile:
+    """Calibrate from card artwork, several designs at once.
+
+    Each card is first rendered as a simulated camera capture (:func:`vision.synth.make_capture`),
+    the way the dealer's calibration would see it.
+    """
+    from vision.synth import make_capture
+
+    rng = np.random.default_rng(seed)
+    calibration = Calibration(name, copies=copies, seed=seed)
+    for deck in decks:
+        for card in CARD_NAMES:
+            calibration.add(card, make_capture(rng, deck[card]))
     return calibration.profile()
 
 
 def profile_from_art(deck: dict[str, np.ndarray], name: str) -> Profile:
-    """Calibrate from clean card artwork (each card laid on plain felt)."""
-    calibration = Calibration(name)
-    for card in CARD_NAMES:
-        calibration.add(card, _on_felt(deck[card]))
-    return calibration.profile()
+    """Calibrate from one design's clean artwork."""
+    return calibrate_art([deck], name)
 
 
 @lru_cache(maxsize=1)
 def default_profile() -> Profile:
-    """The profile for uncalibrated decks: the committed tuning designs together."""
-    return Profile.merge("default", [profile_from_art(load_deck(DECKS_DIR / d), d)
-                                     for d in DEFAULT_DESIGNS])
-
-
-def designs(names: Iterable[str]) -> list[str]:
-    """Names kept for the record (used by the benchmark's header)."""
-    return list(names)
+    """The profile for uncalibrated decks, trained on the committed tuning designs."""
+    return calibrate_art([load_deck(DECKS_DIR / d) for d in DEFAULT_DESIGNS], "default")

@@ -1,14 +1,18 @@
-"""Reading a card from its index corner, against a deck profile.
+"""Reading a card from its index corner with a deck profile.
 
 The corner patch (a fixed region in card-width units, mapped through the corner's frame)
-is resampled to a small image and described in Lab colour, so red and black suits differ.
-A profile holds such patches for the 52 cards of one or more designs. A read is the best
-match over small shifts; it is only given when the best card clearly beats the runner-up,
-otherwise the reader says "unknown" (``None``).
+is resampled to a small image and described in Lab colour (so red and black suits differ).
+A profile is learnt from one capture per card: many jittered copies of each capture's
+two index corners (shift, turn, scale, blur, noise, light) train a linear discriminant
+(LDA) that separates the 52 cards, plus one clean template per corner for a last check.
+
+A read is given only when the nearest card is close, far nearer than any other card,
+and its template agrees; otherwise the reader says unknown (``card`` is ``None``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,29 +22,34 @@ import numpy as np
 from vision.find import CARD_ASPECT, Blob, Corner, find_blobs
 
 #: The index patch, in card widths from the corner: x to PATCH_X, y to PATCH_Y.
-PATCH_X = 0.25
-PATCH_Y = 0.42
+PATCH_X = 0.17
+PATCH_Y = 0.36
 #: The patch starts this far (card widths) inside the corner, clear of the rounded edge.
-INSET = 0.025
-#: Resampled patch size (width, height) in pixels, plus a margin for shift search.
-PATCH_SIZE = (22, 36)
-
+INSET = 0.02
+#: Resampled patch size (width, height) in pixels.
+PATCH_SIZE = (16, 36)
+#: Whole-card face size (width, height) in pixels for the face discriminant.
+FACE_SIZE = (22, 30)
+#: Extra pixels around the patch for the shift search when reading.
 MARGIN = 2
-PROFILE_VERSION = 1
+PROFILE_VERSION = 3
+#: Shrinkage of the within-card scatter towards a sphere (regularises the discriminant).
+SHRINK = 0.1
 
 
 class ProfileError(ValueError):
     """A deck profile that is missing, unreadable or incomplete."""
 
 
-def corner_patch(frame: np.ndarray, corner: Corner, card_width: float, margin: int = MARGIN) -> np.ndarray:
-    """The index patch at ``corner`` (BGR, PATCH_SIZE plus ``margin`` on every side)."""
+def corner_patch(frame: np.ndarray, corner: Corner, card_width: float, margin: int = MARGIN,
+                 stretch: float = 1.0) -> np.ndarray:
+    """The index patch at ``corner`` (BGR, PATCH_SIZE plus ``margin`` on every side).
+
+    ``stretch`` scales the patch along ``w`` only (foreshortening under camera tilt).
+    """
     pw, ph = PATCH_SIZE
-    scale_x = (PATCH_X - INSET) * card_width / pw
-    scale_y = (PATCH_Y - INSET) * card_width / ph
-    # patch pixel (i, j) -> image point + (i - margin + .5) * sx * u + (j - margin + .5) * sy * w
-    ax = corner.u * scale_x
-    ay = corner.w * scale_y
+    ax = corner.u * ((PATCH_X - INSET) * card_width / pw)
+    ay = corner.w * ((PATCH_Y - INSET) * card_width * stretch / ph)
     origin = corner.point + INSET * card_width * (corner.u + corner.w) + (0.5 - margin) * (ax + ay)
     matrix = np.float32([[ax[0], ay[0], origin[0]], [ax[1], ay[1], origin[1]]])
     size = (pw + 2 * margin, ph + 2 * margin)
@@ -48,140 +57,211 @@ def corner_patch(frame: np.ndarray, corner: Corner, card_width: float, margin: i
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+def _planes(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    lab = cv2.cvtColor(patch.astype(np.float32) * (1.0 / 255.0), cv2.COLOR_BGR2Lab)
+    return lab[:, :, 0], cv2.blur(lab[:, :, 1:], (2, 2))
+
+
+def _vector(light: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    light = light - light.mean()
+    colour = colour[::2, ::2]
+    colour = colour - colour.reshape(-1, 2).mean(axis=0)
+    scale = 1.0 / max(float(np.linalg.norm(light)), 1e-3)
+    return np.concatenate([light.ravel(), 0.8 * colour.ravel()]) * scale
+
+
 def describe(patch: np.ndarray) -> np.ndarray:
-    """Feature planes of a patch: Lab, lightness normalised to the paper's white."""
-    lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    light = lab[:, :, 0]
-    white = float(np.percentile(light, 90)) + 1e-3
-    planes = np.stack([light / white * 100.0, lab[:, :, 1] * 1.2, lab[:, :, 2] * 0.8], axis=-1)
-    return planes.astype(np.float32)
+    """Feature vector of a PATCH_SIZE patch: lightness at full size, colour at half size.
 
-
-def _unit(windows: np.ndarray) -> np.ndarray:
-    windows = windows - windows.mean(axis=(1, 2), keepdims=True)
-    vectors = windows.reshape(len(windows), -1)
-    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
-    return vectors / np.maximum(norms, 1e-6)
-
-
-#: Rows of the upper (rank) and lower (suit) part of the patch; they overlap a little.
-SPLIT = (20, 16)
-
-
-def _normalise(windows: np.ndarray) -> np.ndarray:
-    """N x h x w x 3 windows -> N x 2 x D: unit vectors of the rank part and the suit part.
-
-    Scoring the two parts apart and keeping the lower score makes a card that shares only
-    its rank (or only its suit) with the sample score low.
+    Each plane has its mean removed; all are divided by the lightness contrast, so the
+    vector does not depend on exposure, and colour keeps its weight relative to the ink.
     """
-    top = _unit(windows[:, :SPLIT[0]])
-    bottom = _unit(windows[:, SPLIT[1]:])
-    width = max(top.shape[1], bottom.shape[1])
-    out = np.zeros((len(windows), 2, width), np.float32)
-    out[:, 0, :top.shape[1]] = top
-    out[:, 1, :bottom.shape[1]] = bottom
-    return out
+    return _vector(*_planes(patch))
 
 
-def _windows(planes: np.ndarray, margin: int) -> np.ndarray:
-    """All shifted PATCH_SIZE windows of a margin-padded feature patch, as flat vectors."""
+def _windows(patch: np.ndarray, margin: int) -> np.ndarray:
+    """Feature vectors of every PATCH_SIZE window of a margin-padded patch."""
     pw, ph = PATCH_SIZE
-    out = []
-    for dy in range(2 * margin + 1):
-        for dx in range(2 * margin + 1):
-            out.append(planes[dy:dy + ph, dx:dx + pw])
-    return np.stack(out)
+    light, colour = _planes(patch)
+    return np.stack([_vector(light[dy:dy + ph, dx:dx + pw], colour[dy:dy + ph, dx:dx + pw])
+                     for dy in range(2 * margin + 1) for dx in range(2 * margin + 1)])
+
+
+def face_image(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The whole card face (quad TL TR BR BL) warped upright to FACE_SIZE."""
+    fw, fh = FACE_SIZE
+    target = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    return cv2.warpPerspective(frame, matrix, (fw, fh), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def describe_face(face: np.ndarray) -> np.ndarray:
+    """Feature vector of a FACE_SIZE card face (same scheme as :func:`describe`)."""
+    return _vector(*_planes(face[1:-1, 1:-1]))
+
+
+@dataclass
+class Discriminant:
+    """A linear discriminant over 52 cards.
+
+    ``mean`` (D) and ``projection`` (D x K) map a feature vector into a space where each
+    card's training samples scatter as a unit Gaussian around ``centers[i]`` (52 x K);
+    ``templates`` (52 x D) are unit feature vectors of the clean captures.
+    """
+
+    mean: np.ndarray
+    projection: np.ndarray
+    centers: np.ndarray
+    templates: np.ndarray
+
+    @classmethod
+    def fit(cls, features: np.ndarray, labels: np.ndarray, clean: np.ndarray) -> Discriminant:
+        """Fit on ``features`` (N x D) with integer ``labels``; ``clean`` is 52 x D."""
+        x = features.astype(np.float64)
+        count = int(labels.max()) + 1
+        mean = x.mean(axis=0)
+        centers = np.stack([x[labels == k].mean(axis=0) for k in range(count)])
+        within = x - centers[labels]
+        scatter = within.T @ within / len(x)
+        scatter += np.eye(len(scatter)) * (SHRINK * np.trace(scatter) / len(scatter))
+        values, vectors = np.linalg.eigh(scatter)
+        whiten = vectors / np.sqrt(values)
+        _, _, vt = np.linalg.svd((centers - mean) @ whiten, full_matrices=False)
+        projection = whiten @ vt[: count - 1].T
+        templates = clean / np.linalg.norm(clean, axis=1, keepdims=True)
+        return cls(mean.astype(np.float32), projection.astype(np.float32),
+                   ((centers - mean) @ projection).astype(np.float32), templates.astype(np.float32))
+
+    @property
+    def dims(self) -> int:
+        """Dimensions of the discriminant space."""
+        return int(self.centers.shape[1])
+
+    def distances(self, features: np.ndarray) -> np.ndarray:
+        """Squared distances (N x 52) of feature vectors (N x D) to every card."""
+        z = (features - self.mean) @ self.projection
+        return ((z[:, None, :] - self.centers[None, :, :]) ** 2).sum(axis=-1)
+
+    def agreement(self, feature: np.ndarray, card: int) -> float:
+        """Correlation of a feature vector with a card's clean template."""
+        return float(feature @ self.templates[card] / max(float(np.linalg.norm(feature)), 1e-6))
+
+    def arrays(self, prefix: str) -> dict[str, np.ndarray]:
+        """Arrays to store, keys prefixed."""
+        return {f"{prefix}_mean": self.mean, f"{prefix}_projection": self.projection,
+                f"{prefix}_centers": self.centers, f"{prefix}_templates": self.templates.astype(np.float16)}
+
+    @classmethod
+    def from_arrays(cls, data, prefix: str) -> Discriminant:
+        """Inverse of :meth:`arrays`."""
+        return cls(*(data[f"{prefix}_{k}"].astype(np.float32)
+                     for k in ("mean", "projection", "centers", "templates")))
 
 
 @dataclass
 class Profile:
-    """Index templates of one or more deck designs: ``templates[i]`` shows card ``labels[i]``."""
+    """A trained deck profile: ``cards`` (52 names), a corner and a whole-face discriminant."""
 
     name: str
-    labels: list[str]
-    templates: np.ndarray  # N x 2 x D float32: unit rank-part and suit-part vectors
+    cards: list[str]
+    corner: Discriminant
+    face: Discriminant
 
     def save(self, path: Path) -> None:
         """Write the profile as a compressed ``.npz`` file."""
         np.savez_compressed(Path(path), version=PROFILE_VERSION, name=self.name,
-                            labels=np.array(self.labels), templates=self.templates.astype(np.float16))
+                            cards=np.array(self.cards), **self.corner.arrays("corner"),
+                            **self.face.arrays("face"))
 
     @classmethod
     def load(cls, path: Path) -> Profile:
         """Read a profile written by :meth:`save`; :class:`ProfileError` when it is not one."""
         try:
             with np.load(Path(path), allow_pickle=False) as data:
-                if int(data["version"]) != PROFILE_VERSION:
-                    raise ProfileError(f"{path}: profile version {int(data['version'])}, expected {PROFILE_VERSION}")
-                return cls(str(data["name"]), [str(x) for x in data["labels"]],
-                           data["templates"].astype(np.float32))
+                version = int(data["version"])
+                if version != PROFILE_VERSION:
+                    raise ProfileError(f"{path}: profile version {version}, expected {PROFILE_VERSION}; calibrate again")
+                return cls(str(data["name"]), [str(x) for x in data["cards"]],
+                           Discriminant.from_arrays(data, "corner"), Discriminant.from_arrays(data, "face"))
         except (OSError, KeyError, ValueError) as exc:
             if isinstance(exc, ProfileError):
                 raise
             raise ProfileError(f"Not a deck profile: {path} ({exc})") from exc
 
-    @classmethod
-    def merge(cls, name: str, profiles: list[Profile]) -> Profile:
-        """One profile holding the templates of several."""
-        labels = [label for p in profiles for label in p.labels]
-        return cls(name, labels, np.vstack([p.templates for p in profiles]))
-
 
 @dataclass
 class CornerRead:
-    """What one corner says: ``card`` or ``None`` (unknown), with scores."""
+    """What one corner says: ``card`` or ``None`` (unknown), with the evidence."""
 
     card: str | None
     confidence: float
     best: str
-    score: float
-    runner_up: float
+    distance: float  # squared distance to the best card, in within-card spread units
+    runner_up: float  # squared distance to the second card
+    agreement: float  # correlation with the best card's clean template
 
 
 class Reader:
-    """Reads corner patches against a :class:`Profile`.
+    """Reads corners and whole cards with a :class:`Profile`.
 
-    ``min_score`` is the least correlation with the best template; ``min_margin`` the least
-    lead over the best other card. Below either, the read is unknown.
+    A read needs the best card within ``max_distance`` (squared, per part, in units of the
+    card's own spread), ``min_gap`` nearer than the runner-up, and ``min_agreement``
+    correlation with the card's clean template; otherwise it is unknown.
     """
 
-    def __init__(self, profile: Profile, min_score: float = 0.6, min_margin: float = 0.05) -> None:
+    def __init__(self, profile: Profile, corner_distance: float = 4.0, face_distance: float = 25.0,
+                 min_gap: float = 40.0, min_agreement: float = 0.5) -> None:
         self.profile = profile
-        self.min_score = min_score
-        self.min_margin = min_margin
-        self._cards = sorted(set(profile.labels))
-        self._card_of = np.array([self._cards.index(label) for label in profile.labels])
+        self.corner_limit = corner_distance * profile.corner.dims
+        self.face_limit = face_distance * profile.face.dims
+        self.min_gap = min_gap
+        self.min_agreement = min_agreement
+
+    def _corner_evidence(self, patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        feats = _windows(patch, MARGIN)
+        d2 = self.profile.corner.distances(feats)
+        shift = int(np.argmin(d2.min(axis=1)))
+        return d2[shift], feats[shift]
+
+    def _face_evidence(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        face = face_image(frame, quad)
+        feats = np.stack([describe_face(face), describe_face(face[::-1, ::-1])])
+        d2 = self.profile.face.distances(feats)
+        best = int(np.argmin(d2.min(axis=1)))
+        return d2.min(axis=0), feats[best]
+
+    def _decide(self, d2: np.ndarray, limit: float, check: Callable[[int], float]) -> CornerRead:
+        order = np.argsort(d2)
+        best, second = float(d2[order[0]]), float(d2[order[1]])
+        gap = second - best
+        agreement = check(int(order[0]))
+        confidence = float(np.clip(gap / (2 * self.min_gap), 0, 1) * np.clip(2 - best / limit, 0, 1))
+        ok = best <= limit and gap >= self.min_gap and agreement >= self.min_agreement
+        card = self.profile.cards[order[0]]
+        return CornerRead(card if ok else None, round(confidence, 3), card, best, second, agreement)
 
     def read_patch(self, patch: np.ndarray) -> CornerRead:
         """Read one margin-padded corner patch (from :func:`corner_patch`)."""
-        windows = _normalise(_windows(describe(patch), MARGIN))
-        templates = self.profile.templates
-        top = windows[:, 0] @ templates[:, 0].T
-        bottom = windows[:, 1] @ templates[:, 1].T
-        scores = np.minimum(top, bottom).max(axis=0)
-        per_card = np.full(len(self._cards), -1.0, np.float32)
-        np.maximum.at(per_card, self._card_of, scores)
-        order = np.argsort(per_card)[::-1]
-        best, second = float(per_card[order[0]]), float(per_card[order[1]])
-        margin = best - second
-        confidence = float(np.clip(best, 0, 1) * np.clip(margin / (2 * self.min_margin), 0, 1))
-        card = self._cards[order[0]] if best >= self.min_score and margin >= self.min_margin else None
-        return CornerRead(card, round(confidence, 3), self._cards[order[0]], best, second)
+        d2, feat = self._corner_evidence(patch)
+        return self._decide(d2, self.corner_limit, lambda k: self.profile.corner.agreement(feat, k))
 
-
-def template_from_patch(patch: np.ndarray) -> np.ndarray:
-    """The normalised template vector of a margin-padded patch (its centre window)."""
-    planes = describe(patch)
-    pw, ph = PATCH_SIZE
-    return _normalise(planes[None, MARGIN:MARGIN + ph, MARGIN:MARGIN + pw])[0]
+    def read_card(self, frame: np.ndarray, quad: np.ndarray, corners: list[Corner]) -> CornerRead:
+        """Read a whole single card: its face and its index corners, evidence summed."""
+        d2, face_feat = self._face_evidence(frame, quad)
+        total = d2.copy()
+        width = quad_width(quad)
+        for corner in corners:
+            total += self._corner_evidence(corner_patch(frame, corner, width))[0]
+        limit = self.face_limit + self.corner_limit * len(corners)
+        return self._decide(total, limit, lambda k: self.profile.face.agreement(face_feat, k))
 
 
 def index_corners(blob: Blob) -> list[Corner]:
     """The two corners of a single-card blob whose ``u`` runs along a short side."""
     if blob.quad is None:
         return []
-    width = float(np.mean([np.linalg.norm(blob.quad[1] - blob.quad[0]),
-                           np.linalg.norm(blob.quad[3] - blob.quad[2])]))
+    width = quad_width(blob.quad)
     return [c for c in blob.corners if c.u_len < 1.15 * width]
 
 
@@ -190,14 +270,13 @@ def quad_width(quad: np.ndarray) -> float:
     return float((np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[2])) / 2)
 
 
-def card_patches(image: np.ndarray) -> list[np.ndarray]:
-    """Index patches of the one card lying in ``image`` (a calibration capture)."""
+def find_card(image: np.ndarray) -> tuple[np.ndarray | None, list[Corner], float]:
+    """The quad, index corners and width of the one whole card in ``image`` (a capture)."""
     blobs = [b for b in find_blobs(image) if b.quad is not None]
     if not blobs:
-        return []
+        return None, [], 0.0
     blob = max(blobs, key=lambda b: b.area)
-    width = quad_width(blob.quad)
-    return [corner_patch(image, c, width) for c in index_corners(blob)]
+    return blob.quad, index_corners(blob), quad_width(blob.quad)
 
 
 def full_card(corner: Corner, width: float) -> np.ndarray:

@@ -154,22 +154,23 @@ def _index_visible(ids: np.ndarray, corners: np.ndarray, ident: int) -> bool:
 
 
 def _tilt(rng: np.random.Generator, width: int, height: int, max_deg: float) -> np.ndarray:
-    """A homography that looks like a camera tilted up to ``max_deg`` from straight down."""
+    """The homography of a camera turned up to ``max_deg`` away from looking straight down.
+
+    A pinhole camera (focal length = image width, about 65 degrees across) rotated about a
+    random axis in the table plane; the result is rescaled so the frame centre stays put.
+    """
     deg = rng.uniform(0, max_deg)
-    shrink = 0.5 * np.tan(np.radians(deg)) * 0.9
-    side = rng.random() < 0.5
-    src = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    dst = src.copy()
-    if side:
-        dst[0, 0] += shrink * width
-        dst[1, 0] -= shrink * width
-    else:
-        dst[1, 1] += shrink * height
-        dst[2, 1] -= shrink * height
-    # zoom back so the frame stays filled in the middle
-    center = np.float32([width / 2, height / 2])
-    dst = (dst - center) * (1 + shrink * 0.6) + center
-    return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
+    axis_angle = rng.uniform(0, 2 * np.pi)
+    axis = np.array([np.cos(axis_angle), np.sin(axis_angle), 0.0])
+    rotation, _ = cv2.Rodrigues(axis * np.radians(deg))
+    focal = float(width)
+    k = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1]])
+    homography = k @ rotation @ np.linalg.inv(k)
+    center = np.array([width / 2, height / 2, 1.0])
+    mapped = homography @ center
+    mapped /= mapped[2]
+    shift = np.array([[1, 0, width / 2 - mapped[0]], [0, 1, height / 2 - mapped[1]], [0, 0, 1]])
+    return (shift @ homography).astype(np.float64)
 
 
 def _light(rng: np.random.Generator, image: np.ndarray, strength: float) -> None:
@@ -278,6 +279,21 @@ def make_scene(rng: np.random.Generator, deck: dict[str, np.ndarray], *, layout:
         truth.append(TruthCard(name, warped, h_px, _index_visible(ids, warped, card_id), group))
     params = {"layout": layout, "card_h": card_h, "blur": blur, "light": light}
     return Scene(np.clip(image, 0, 255).astype(np.uint8), truth, params)
+
+
+def make_capture(rng: np.random.Generator, face: np.ndarray, card_h: float = 170.0,
+                 size: tuple[int, int] = (640, 480)) -> np.ndarray:
+    """A calibration capture: one card lying on plain felt under the camera, mildly tilted."""
+    width, height = size
+    canvas = _Canvas(_felt(rng, width, height))
+    canvas.place(face, (width / 2 + rng.uniform(-20, 20), height / 2 + rng.uniform(-20, 20)),
+                 card_h, rng.uniform(-8, 8), 1)
+    image = cv2.warpPerspective(canvas.image, _tilt(rng, width, height, 10.0), (width, height),
+                                borderMode=cv2.BORDER_REFLECT)
+    _light(rng, image, rng.uniform(0, 0.2))
+    image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 0.8))
+    image += rng.normal(0, 2.5, image.shape).astype(np.float32)
+    return np.clip(image, 0, 255).astype(np.uint8)
 
 
 def write_scene(scene: Scene, path: Path) -> None:
