@@ -257,4 +257,9 @@ def _probe_illegal(state: HandState, legal, rng) -> None:
     other = next(s for s in state.seats if s != seat_)
     with pytest.raises(IllegalAction):
         state.apply(Call(other) if legal.can_call else Check(other))
+    wrong_time = rng.choice(
+        [BoardDealt("2c3c4c"), Show(seat_, "AsAd"), Muck(seat_), RunTwice(), HoleCardsDealt(), CardBurned()]
+    )
+    with pytest.raises(IllegalAction):
+        state.apply(wrong_time)
     assert snapshot(state) == before
