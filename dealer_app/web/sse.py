@@ -22,9 +22,12 @@ vanished client frees its server thread within one keepalive period.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 #: Milliseconds a browser waits before reconnecting a dropped stream.
 RETRY_MS = 2000
@@ -81,7 +84,12 @@ class EventHub:
                 return
             self._seq = seq
             channels = [c for c, n in self._listeners.items() if n > 0]
-        frames = {channel: self._frame(channel, seq) for channel in channels}
+        frames = {}
+        for channel in channels:
+            try:
+                frames[channel] = self._frame(channel, seq)
+            except Exception:  # one broken screen must not keep the others waiting
+                log.exception("rendering channel %r at event %s failed", channel, seq)
         with self._cond:
             for channel, frame in frames.items():
                 held = self._frames.get(channel)
@@ -89,7 +97,7 @@ class EventHub:
                     self._frames[channel] = (seq, frame)
             # Channels nobody listens to are rendered on demand when someone connects.
             for channel in list(self._frames):
-                if channel not in frames:
+                if channel not in channels:
                     del self._frames[channel]
             self._cond.notify_all()
 

@@ -121,3 +121,20 @@ def test_a_view_payload_seq_is_the_event_id() -> None:
     stream = hub.stream("public", None, 1)
     next(stream)
     assert next(stream).startswith("id: 101\n")
+
+
+def test_one_failing_channel_does_not_hold_back_the_others() -> None:
+    def render(channel: object, seq: int) -> dict:
+        if channel == "broken" and seq == 2:
+            raise RuntimeError("broken screen")
+        return {"seq": seq}
+
+    hub = EventHub(render)
+    hub.publish(1)
+    good = hub.stream("good", None, 5)
+    bad = hub.stream("broken", None, 5)
+    next(good), next(good), next(bad), next(bad)
+    hub.publish(2)
+    assert next(good).startswith("id: 2\n")
+    good.close()
+    bad.close()
