@@ -188,3 +188,11 @@ def test_clock_and_config_changed_events_show_no_card(tmp_path, clock) -> None:
 
 def test_the_card_finder_sees_cards_at_any_depth_and_nothing_else() -> None:
     assert cards_in({"a": ["As", {"b": "Kd"}], "c": "Ask", "d": "as", "e": 5}) == {"As", "Kd"}
+
+
+def test_the_two_scripts_cover_every_event_type_the_service_knows() -> None:
+    """A new event type in the table service must be added to the scripts above."""
+    from dealer_app.service.model import TableModel
+
+    known = {name[len("_on_"):] for name in dir(TableModel) if name.startswith("_on_")}
+    assert known == SCRIPTED_TYPES | {"clock", "config_changed"}
