@@ -66,7 +66,7 @@ def check_invariants(state: HandState) -> None:
     assert rebuilt.final_stacks() == final, "the JSON event log folds to the same state"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(structure=structures(), seed=st.integers(0, 2**32 - 1), players=st.integers(2, 10))
 def test_random_hands_keep_the_invariants(structure: Structure, seed: int, players: int) -> None:
     rng = random.Random(seed)
