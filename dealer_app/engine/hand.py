@@ -537,6 +537,8 @@ class HandState:
             winners: list[int] = []
             for award in self.awards:
                 winners += [s for s in award.shares if s not in winners]
+            if not winners:
+                return Prompt(PromptKind.HAND_OVER)
             return Prompt(PromptKind.PUSH, seats=tuple(winners))
         if phase is Phase.DEAL:
             return Prompt(PromptKind.DEAL_HOLE_CARDS, seat=self.seats[0])

@@ -375,3 +375,11 @@ def test_all_in_button_maps_to_the_largest_legal_wager():
     assert state.legal().all_in_event() == Call(2)
     pl = make_hand([100, 100, 100], kind=BettingKind.POT_LIMIT)
     assert pl.legal().all_in_event() == BetRaise(3, 7)
+
+
+def test_p2_hand_over_when_the_only_bet_goes_back():
+    state = no_blinds([100, 100])
+    play(state, "p0 cbr 10", "p1 f")
+    assert state.returns == {1: 10} and state.awards == []
+    assert state.prompt().kind is PromptKind.HAND_OVER
+    assert stacks(state) == [100, 100]
