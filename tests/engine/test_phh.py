@@ -173,3 +173,26 @@ def pk_game(ours):
 
     s = ours.setup.structure
     return NoLimitTexasHoldem(AUTOMATIONS, True, s.ante, (s.small_blind, s.big_blind), s.big_blind, mode=Mode.CASH_GAME)
+
+
+def test_big_blind_ante_exports_as_bb_ante_and_replays_in_both():
+    from dealer_app.engine.structures import AnteMode, PostKind
+    from dealer_app.engine.phh import setup_from_phh
+
+    state = make_hand([10000] * 5, sb=100, bb=200, ante=200, ante_mode=AnteMode.BIG_BLIND)
+    play(state, "p2 cbr 600", "p3 f", "p4 f", "p0 f", "p1 f")
+    text = export_phh(state)
+    assert "ante_trimming_status = false\nantes = [0, 200, 0, 0, 0]\n" in text
+    assert pokerkit_replays_strictly(text) == [9900, 9600, 10500, 10000, 10000]
+    [doc] = parse_phh_text(text)
+    kinds = [p.kind for p in setup_from_phh(doc).posts]
+    assert kinds == [PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.BIG_BLIND_ANTE]
+    assert [r.finishing_stacks for r in replay_text(text)] == [[9900, 9600, 10500, 10000, 10000]]
+
+
+def test_heads_up_arrays_list_the_button_first():
+    state = make_hand([100, 100])
+    play(state, "p1 f")
+    text = export_phh(state)
+    assert "blinds_or_straddles = [1, 2]\n" in text
+    assert pokerkit_replays_strictly(text) == [101, 99]
