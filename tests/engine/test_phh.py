@@ -176,8 +176,8 @@ def pk_game(ours):
 
 
 def test_big_blind_ante_exports_as_bb_ante_and_replays_in_both():
-    from dealer_app.engine.structures import AnteMode, PostKind
     from dealer_app.engine.phh import setup_from_phh
+    from dealer_app.engine.structures import AnteMode, PostKind
 
     state = make_hand([10000] * 5, sb=100, bb=200, ante=200, ante_mode=AnteMode.BIG_BLIND)
     play(state, "p2 cbr 600", "p3 f", "p4 f", "p0 f", "p1 f")
