@@ -146,7 +146,8 @@ class Console:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         self.cookie = ""
         self.csrf = self.request("GET", "/api/session")["csrf_token"]
-        self.request("POST", "/api/session", {"role": "dealer", "secret": PIN})
+        signed_in = self.request("POST", "/api/session", {"role": "dealer", "secret": PIN})
+        self.csrf = signed_in["csrf_token"]  # a new session after signing in
 
     def request(self, method: str, path: str, body: dict | None = None) -> dict:
         headers = {"Content-Type": "application/json", "Cookie": self.cookie}

@@ -77,14 +77,12 @@ def sign_in(role_name: str, secret: str) -> Role:
             raise SignInRefused("locked_out", 429, seconds=wait)
         raise SignInRefused("wrong_secret", 401)
     state.lockout.succeeded(client)
+    # A fresh session (and so a fresh CSRF token) for the new role; only the language stays.
     lang = session.get("lang")
-    csrf = session.get("csrf")
     session.clear()
     session["role"] = role.value
     if lang:
         session["lang"] = lang
-    if csrf:
-        session["csrf"] = csrf
     return role
 
 

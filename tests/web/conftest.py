@@ -85,7 +85,9 @@ def sign_in(client: FlaskClient, role: str = "dealer") -> str:
         "/api/session", json={"role": role, "secret": secret}, headers={"X-CSRF-Token": token}
     )
     assert answer.status_code == 200, answer.get_json()
-    return token
+    fresh = answer.get_json()["csrf_token"]
+    assert fresh != token  # signing in starts a new session with a new token
+    return fresh
 
 
 @pytest.fixture

@@ -197,3 +197,14 @@ def test_guessing_the_setup_code_locks_out_after_five_tries(fresh_app, clock) ->
     clock.now += 301
     assert client.post("/setup", data=right).status_code == 302
     assert fresh_app.extensions["dealer_web"].credentials.is_configured
+
+
+def test_signing_in_replaces_the_csrf_token(client) -> None:
+    before = csrf(client)
+    answer = client.post(
+        "/api/session", json={"role": "dealer", "secret": PIN}, headers={"X-CSRF-Token": before}
+    )
+    after = answer.get_json()["csrf_token"]
+    assert after != before
+    stale = client.post("/api/commands", json={"cmd": "ok"}, headers={"X-CSRF-Token": before})
+    assert stale.status_code == 403
