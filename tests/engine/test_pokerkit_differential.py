@@ -194,8 +194,8 @@ def run_many(seed: int, count: int, fixed: bool) -> dict[str, int]:
 
 @pytest.mark.slow
 def test_no_limit_matches_pokerkit_on_random_hands():
-    tally = run_many(seed=7, count=1300, fixed=False)
-    assert tally["ok"] + tally["odd_chips"] >= 1280, tally
+    tally = run_many(seed=7, count=1400, fixed=False)
+    assert tally["ok"] + tally["odd_chips"] >= 1380, tally
 
 
 @pytest.mark.slow
