@@ -1,6 +1,7 @@
 """One frame in, the cards seen out: finding, reading, merging corner reads, zones.
 
 >>> import numpy as np
+>>> from vision.profiles import default_profile
 >>> FrameReader(Reader(default_profile())).read(np.zeros((360, 640, 3), np.uint8))
 []
 """
@@ -9,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from vision.find import Blob, card_width_estimate, find_blobs
 from vision.read import Reader, corner_patch, full_card, index_corners
 from vision.zones import LOOSE, Zones
-
 
 #: Card widths tried for a corner in a group, as fractions of the frame's typical width.
 WIDTH_STEPS = (0.85, 1.0, 1.15)
@@ -42,8 +43,6 @@ class CardSeen:
 
 
 def _box(blob: Blob) -> np.ndarray:
-    import cv2
-
     return cv2.boxPoints(cv2.minAreaRect(blob.contour)).astype(np.float32)
 
 

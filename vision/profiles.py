@@ -210,7 +210,31 @@ def profile_from_art(deck: dict[str, np.ndarray], name: str) -> Profile:
     return calibrate_art([deck], name)
 
 
+#: The committed default profile, rebuilt by ``python -m vision.profiles``.
+DEFAULT_PROFILE_PATH = Path(__file__).with_name("models") / "default-profile.npz"
+
+
+def build_default_profile() -> Profile:
+    """Train the default profile on the committed tuning designs (seeded, reproducible)."""
+    return calibrate_art([load_deck(DECKS_DIR / d) for d in DEFAULT_DESIGNS], "default")
+
+
 @lru_cache(maxsize=1)
 def default_profile() -> Profile:
-    """The profile for uncalibrated decks, trained on the committed tuning designs."""
-    return calibrate_art([load_deck(DECKS_DIR / d) for d in DEFAULT_DESIGNS], "default")
+    """The profile for uncalibrated decks: the committed file, else trained now."""
+    try:
+        return Profile.load(DEFAULT_PROFILE_PATH)
+    except ProfileError:
+        return build_default_profile()
+
+
+def main() -> int:
+    """Rebuild the committed default profile."""
+    DEFAULT_PROFILE_PATH.parent.mkdir(exist_ok=True)
+    build_default_profile().save(DEFAULT_PROFILE_PATH)
+    print(f"wrote {DEFAULT_PROFILE_PATH}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -299,3 +299,48 @@ def make_capture(rng: np.random.Generator, face: np.ndarray, card_h: float = 170
 def write_scene(scene: Scene, path: Path) -> None:
     """Save a scene image (PNG) next to nothing else; truth stays in memory."""
     cv2.imwrite(str(path), scene.image)
+
+
+#: Where the demo table lays its cards, in fractions of the frame (centres).
+BOARD_SLOTS = tuple((0.30 + 0.1 * k, 0.36) for k in range(6))
+READER_SLOT = (0.5, 0.76)
+#: Zones matching the slots above (fractions of the frame), see :mod:`vision.zones`.
+DEMO_ZONES = {"board": [[0.22, 0.2], [0.86, 0.2], [0.86, 0.54], [0.22, 0.54]],
+              "reader": [[0.36, 0.6], [0.64, 0.6], [0.64, 0.95], [0.36, 0.95]]}
+
+
+def make_table(rng: np.random.Generator, deck: dict[str, np.ndarray], board: list[str],
+               reader: list[str] = (), loose: list[str] = (), *, card_h: float = 160.0,
+               size: tuple[int, int] = (1280, 720), felt_bgr: tuple[int, int, int] = (40, 95, 30),
+               blur: float = 0.6, noise: float = 3.0) -> Scene:
+    """A controlled table frame: ``board`` cards in the board slots left to right, a fanned
+    ``reader`` hand in the reader slot, ``loose`` cards near the left edge.
+
+    Used for the demo replay and for tests whose cards must be exactly these.
+    """
+    width, height = size
+    felt = np.empty((height, width, 3), np.float32)
+    felt[:] = felt_bgr
+    felt *= 1 + 0.05 * cv2.resize(rng.normal(0, 1, (height // 4, width // 4)).astype(np.float32),
+                                  (width, height))[:, :, None]
+    canvas = _Canvas(felt)
+    placed: list[tuple[str, np.ndarray, str, int]] = []
+    ident = 0
+
+    def put(name: str, center: tuple[float, float], angle: float, group: str) -> None:
+        nonlocal ident
+        ident += 1
+        placed.append((name, canvas.place(deck[name], center, card_h, angle, ident), group, ident))
+
+    for k, name in enumerate(board):
+        x, y = BOARD_SLOTS[k]
+        put(name, (x * width, y * height), rng.uniform(-2, 2), "board")
+    for k, name in enumerate(reader):
+        x, y = READER_SLOT
+        put(name, (x * width + (k - 0.5) * 0.45 * card_h / 1.4, y * height), -6 + 12 * k, "showdown")
+    for k, name in enumerate(loose):
+        put(name, (0.1 * width, (0.3 + 0.35 * k) * height), 20.0, "loose")
+    image = cv2.GaussianBlur(canvas.image, (0, 0), blur) if blur else canvas.image
+    image = image + rng.normal(0, noise, image.shape).astype(np.float32)
+    truth = [TruthCard(n, c, card_h, _index_visible(canvas.ids, c, i), g) for n, c, g, i in placed]
+    return Scene(np.clip(image, 0, 255).astype(np.uint8), truth, {"layout": "table"})

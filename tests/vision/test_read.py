@@ -1,0 +1,77 @@
+"""Reading and calibration: captures in, a profile out; cards read, or unknown."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.art import CARD_NAMES
+from vision.pipeline import FrameReader
+from vision.profiles import Calibration, CalibrationError, calibrate_dir
+from vision.read import Profile, ProfileError, Reader
+from vision.synth import DEMO_ZONES, make_capture, make_table
+from vision.zones import Zones
+
+
+def test_calibrated_profile_reads_a_board_and_a_tabled_hand(heruka, heruka_profile):
+    reader = FrameReader(Reader(heruka_profile), Zones.from_dict(DEMO_ZONES))
+    scene = make_table(np.random.default_rng(21), heruka, ["Qs", "9s", "3c"], reader=["Ah", "Kd"])
+    seen = reader.read(scene.image)
+    board = sorted((c for c in seen if c.zone == "board"), key=lambda c: c.center[0])
+    assert [c.card for c in board] == ["Qs", "9s", "3c"]
+    assert {c.card for c in seen if c.zone == "reader"} <= {"Ah", "Kd"}
+    assert "Kd" in {c.card for c in seen if c.zone == "reader"}
+    for card in board:
+        assert 0.5 <= card.confidence <= 1.0
+
+
+def test_every_card_of_the_deck_reads_right_on_a_fresh_capture(heruka, heruka_profile):
+    """A new capture (other seed, other felt) of each of the 52 cards: right or unknown."""
+    reader = FrameReader(Reader(heruka_profile))
+    rng = np.random.default_rng(99)
+    right = wrong = 0
+    for card in CARD_NAMES:
+        seen = [s for s in reader.read(make_capture(rng, heruka[card])) if s.card]
+        right += [s.card for s in seen] == [card]
+        wrong += any(s.card != card for s in seen)
+    assert wrong == 0
+    assert right >= 50
+
+
+def test_profile_round_trips_through_a_file(tmp_path, heruka_profile):
+    path = tmp_path / "deck.npz"
+    heruka_profile.save(path)
+    loaded = Profile.load(path)
+    assert loaded.cards == list(CARD_NAMES)
+    assert np.allclose(loaded.corner.projection, heruka_profile.corner.projection)
+
+
+def test_a_file_that_is_not_a_profile_is_refused_with_its_name(tmp_path):
+    path = tmp_path / "notes.npz"
+    path.write_bytes(b"hello")
+    with pytest.raises(ProfileError, match="Not a deck profile: .*notes.npz"):
+        Profile.load(path)
+
+
+def test_calibration_reports_progress_and_names_missing_cards(heruka):
+    seen = []
+    calibration = Calibration("club", progress=lambda done, total, card: seen.append((done, total, card)))
+    rng = np.random.default_rng(1)
+    calibration.add("As", make_capture(rng, heruka["As"]))
+    calibration.add("Kd", make_capture(rng, heruka["Kd"]))
+    assert seen == [(1, 52, "As"), (2, 52, "Kd")]
+    with pytest.raises(CalibrationError, match="missing 2c, 2d, 2h, 2s, 3c"):
+        calibration.profile()
+
+
+def test_calibration_refuses_an_image_without_a_card(heruka):
+    felt = np.full((480, 640, 3), (40, 110, 30), np.uint8)
+    with pytest.raises(CalibrationError, match="Qh: no whole card found"):
+        Calibration("club").add("Qh", felt)
+    with pytest.raises(CalibrationError, match="Not a card: '1h'"):
+        Calibration("club").add("1h", felt)
+
+
+def test_calibrate_dir_lists_the_missing_files(tmp_path):
+    with pytest.raises(CalibrationError, match=r"no image for 2c, 2d, .* \(expected e.g. As.png\)"):
+        calibrate_dir(tmp_path)
