@@ -104,7 +104,8 @@
     push.replaceChildren(el("h2", { text: t("winners") }), ...payload.push.map((pot, index) =>
       el("p", { class: "push-pot" }, el("strong", {
         text: `${index === 0 ? t("main_pot") : t("side_pot") + " " + index} ${pot.amount_text}: ` }),
-      pot.winners.map((w) => `${w.name || w.seat} ${w.amount_text}${w.reason ? " (" + w.reason + ")" : ""}`).join(", "))));
+      pot.winners.map((w) => `${w.name || w.seat} ${w.amount_text}${w.reason ? " (" + w.reason + ")" : ""}`).join(", "),
+      pot.odd_chip_seat ? ` · ${t("odd_chip")}: ${seatName(payload, pot.odd_chip_seat)}` : "")));
     drawTournament(payload.tournament);
   }
 
