@@ -172,8 +172,13 @@ def setup() -> Any:
             status = 429
         elif not hmac.compare_digest(request.form.get("token", ""), store.setup_token or ""):
             state.lockout.failed(client)
-            flash(translate("wrong_setup_token", lang), "error")
-            status = 403
+            wait = state.lockout.locked_for(client)
+            if wait:
+                flash(translate("locked_out", lang, seconds=wait), "error")
+                status = 429
+            else:
+                flash(translate("wrong_setup_token", lang), "error")
+                status = 403
         else:
             try:
                 store.choose(
