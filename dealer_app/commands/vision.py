@@ -46,7 +46,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     profile.save(args.out)
-    print(f"Wrote profile {args.out} ({len(profile.labels)} templates, deck {profile.name!r})")
+    print(f"Wrote profile {args.out} (deck {profile.name!r})")
     return 0
 
 

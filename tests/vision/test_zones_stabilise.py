@@ -7,7 +7,7 @@ import pytest
 
 from vision.pipeline import CardSeen
 from vision.stabilise import Stabiliser, ZoneFact
-from vision.zones import Zones, ZoneError
+from vision.zones import ZoneError, Zones
 
 ZONES = {"board": [[0.0, 0.0], [1.0, 0.0], [1.0, 0.5], [0.0, 0.5]],
          "reader": [[0.3, 0.6], [0.7, 0.6], [0.7, 1.0], [0.3, 1.0]]}
