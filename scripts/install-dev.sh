@@ -13,8 +13,10 @@ APT_PACKAGES=(
   mosquitto            # multi-table tests start their own broker
   chromium chromium-driver  # page tests (Playwright drives Debian's Chromium)
   librsvg2-bin         # renders card artwork for the vision fixtures
+  gnome-cards-data     # AisleRiot card themes: unseen designs for vision tests (rendered at test time)
   shellcheck           # firmware script checks
   systemd-container debootstrap  # appliance install test
+  qemu-user-static binfmt-support  # the same install test on an arm64 root, emulated
 )
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
