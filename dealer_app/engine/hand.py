@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 from dealer_app.engine.betting import BettingState, Legal
-from dealer_app.engine.cards import CardError, cards_str, parse_cards
+from dealer_app.engine.cards import CARD_STRINGS, CardError, cards_str, parse_cards
 from dealer_app.engine.events import (
     BetRaise,
     BoardDealt,
@@ -56,6 +56,7 @@ __all__ = [
 
 _ACTION_KIND = {Fold: "fold", Check: "check", Call: "call", BetRaise: "bet_raise"}
 _STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+_CARD_INDEX = {text: i for i, text in enumerate(CARD_STRINGS)}
 
 
 class Phase(StrEnum):
@@ -266,9 +267,14 @@ class HandState:
 
     def _parse_new_cards(self, text: str, count: int, what: str, seat: int | None = None) -> list[int]:
         try:
-            cards = parse_cards(text)
-        except CardError as err:
-            raise IllegalAction("bad_card", str(err), seat) from None
+            cards = [_CARD_INDEX[text[k : k + 2]] for k in range(0, 2 * count, 2)]
+            if len(text) != 2 * count or len(set(cards)) != count:
+                raise KeyError(text)
+        except KeyError:
+            try:
+                cards = parse_cards(text)
+            except CardError as err:
+                raise IllegalAction("bad_card", str(err), seat) from None
         if len(cards) != count:
             noun = "card" if count == 1 else "cards"
             verb = "are" if what == "hole cards" else "is"

@@ -194,6 +194,11 @@ def _fast_value(text: str) -> Any:
             return []
         if '"' not in inner and "'" not in inner:
             return [_fast_value(part.strip()) for part in inner.split(",") if part.strip()]
+        quote = inner[0]
+        if quote in "\"'" and inner[-1] == quote and "\\" not in inner:
+            items = inner[1:-1].split(f"{quote}, {quote}")
+            if not any(quote in item for item in items):
+                return items
         items = re.findall(r'"([^"\\]*)"|\'([^\']*)\'', inner)
         rest = re.sub(r'"[^"\\]*"|\'[^\']*\'', "", inner).replace(",", "").strip()
         if rest:
@@ -418,7 +423,10 @@ def replay_hand(doc: Mapping[str, Any]) -> ReplayResult:
         except IllegalAction as err:
             return ReplayResult(False, None, index, action, err.reason, state)
     finished = state.phase is Phase.FINISHED
-    final = [state.final_stacks()[seat] for seat in seats] if finished else None
+    final = None
+    if finished:
+        by_seat = state.final_stacks()
+        final = [by_seat[seat] for seat in seats]
     expected = doc.get("finishing_stacks")
     if expected is not None and expected != final:
         reason = (

@@ -196,3 +196,17 @@ def test_heads_up_arrays_list_the_button_first():
     text = export_phh(state)
     assert "blinds_or_straddles = [1, 2]\n" in text
     assert pokerkit_replays_strictly(text) == [101, 99]
+
+
+def test_fast_reader_agrees_with_tomllib():
+    import tomllib
+
+    from dealer_app.engine.phh import _fast_parse
+
+    ours = export_phh(t35_hand())
+    theirs = ours.replace('"', "'")
+    night = f"[1]\n{ours}\n[2]\n{theirs}"
+    for text in (ours, theirs, night):
+        assert _fast_parse(text) == tomllib.loads(text)
+    tricky = 'actions = ["d dh p1 ????", \'p1 cc\']\nnote = "say \\"hi\\""\n'
+    assert parse_phh_text(tricky) == [tomllib.loads(tricky)]
