@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,16 +48,17 @@ def run(cmd: list[str], timeout: float = 600, check: bool = True, **kwargs) -> s
     return result
 
 
-def bookworm_tarball() -> Path:
+def bookworm_tarball(arch: str = "amd64") -> Path:
     """A minbase Bookworm root with systemd and python3, made once and cached."""
     key = hashlib.sha256(" ".join(["bookworm", MIRROR, *ROOT_PACKAGES]).encode()).hexdigest()[:12]
-    tarball = CACHE / f"bookworm-amd64-{key}.tar"
+    tarball = CACHE / f"bookworm-{arch}-{key}.tar"
     if tarball.exists():
         return tarball
     CACHE.mkdir(parents=True, exist_ok=True)
     build = CACHE / f"build-{key}-{os.getpid()}"
     try:
-        run(["debootstrap", "--variant=minbase", f"--include={','.join(ROOT_PACKAGES)}", "bookworm", str(build), MIRROR], timeout=1200)
+        run(["debootstrap", f"--arch={arch}", "--variant=minbase", f"--include={','.join(ROOT_PACKAGES)}",
+             "bookworm", str(build), MIRROR], timeout=1800)
         (build / "etc/hostname").write_text("dealer-pi\n")
         partial = tarball.with_suffix(".partial")
         run(["tar", "-C", str(build), "-cf", str(partial), "."])
@@ -77,13 +79,20 @@ def source_tree(target: Path) -> Path:
     return target
 
 
-def wheels(source: Path, target: Path) -> Path:
-    """dealer-app and every dependency as wheels, with the Pi's numpy/OpenCV pins."""
-    run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--wheel-dir", str(target),
-         "-c", str(source / "firmware/pi-constraints.txt"), str(source), "numpy", "opencv-python-headless"],
-        timeout=900,
-    )
+def wheels(source: Path, target: Path, platform: str | None = None) -> Path:
+    """dealer-app and every dependency as wheels, with the Pi's numpy/OpenCV pins; for
+    another ``platform`` (``manylinux2014_aarch64``) the binary wheels are downloaded."""
+    constraints = ["-c", str(source / "firmware/pi-constraints.txt")]
+    pip = [sys.executable, "-m", "pip"]
+    if platform is None:
+        run([*pip, "wheel", "-q", "--wheel-dir", str(target), *constraints, str(source), "numpy", "opencv-python-headless"],
+            timeout=900)
+        return target
+    run([*pip, "wheel", "-q", "--no-deps", "--wheel-dir", str(target), str(source)], timeout=900)
+    (own,) = target.glob("dealer_app-*.whl")
+    run([*pip, "download", "-q", "--dest", str(target), "--only-binary=:all:", "--platform", platform,
+         "--python-version", "3.11", "--implementation", "cp", "--abi", "cp311", *constraints,
+         str(own), "numpy", "opencv-python-headless"], timeout=900)
     return target
 
 
@@ -96,13 +105,18 @@ class Container:
                 "--private-network", f"--machine=dealer-test-{os.getpid()}"]
         args += [f"--bind-ro={host}:{inside}" for host, inside in binds.items()]
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
-        self.leader = self._find_leader()
-        deadline = time.monotonic() + 180
-        state = ""
-        while state not in ("running", "degraded"):  # empty while systemd's socket is not up
-            assert time.monotonic() < deadline, f"the container did not boot: {state!r}"
-            time.sleep(1)
-            state = self.sh("systemctl is-system-running", check=False, timeout=60).stdout.strip()
+        self.leader = 0
+        try:
+            self.leader = self._find_leader()
+            deadline = time.monotonic() + 300
+            state = ""
+            while state not in ("running", "degraded"):  # empty while systemd's socket is not up
+                assert time.monotonic() < deadline, f"the container did not boot: {state!r}"
+                time.sleep(1)
+                state = self.sh("systemctl is-system-running", check=False, timeout=60).stdout.strip()
+        except BaseException:
+            self.stop()
+            raise
 
     def _find_leader(self) -> int:
         deadline = time.monotonic() + 60
@@ -146,7 +160,10 @@ class Container:
 
     def stop(self) -> None:
         if self.process.poll() is None:
-            self.sh("systemctl poweroff", check=False, timeout=30)
+            if self.leader:
+                self.sh("systemctl poweroff", check=False, timeout=30)
+            else:
+                self.process.terminate()
             try:
                 self.process.wait(timeout=60)
             except subprocess.TimeoutExpired:
@@ -155,20 +172,31 @@ class Container:
         self.log.close()
 
 
+@pytest.fixture
+def workdir() -> Iterator[Path]:
+    """A scratch folder outside pytest's temporary folders, which a concurrent pytest run may
+    prune while a container still runs from it."""
+    path = Path(tempfile.mkdtemp(prefix="dealer-app-nspawn-", dir="/var/tmp"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
 @pytest.fixture(scope="module")
-def container(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Container]:
-    work = tmp_path_factory.mktemp("nspawn")
-    source = source_tree(work / "src")
-    wheel_dir = wheels(source, work / "wheels")
-    root = work / "root"
-    root.mkdir()
-    run(["tar", "-C", str(root), "-xf", str(bookworm_tarball())])
-    box = Container(root, {source: "/root/dealer-app", wheel_dir: "/root/wheels"}, work / "boot.log")
+def container() -> Iterator[Container]:
+    work = Path(tempfile.mkdtemp(prefix="dealer-app-nspawn-", dir="/var/tmp"))
     try:
-        yield box
+        source = source_tree(work / "src")
+        wheel_dir = wheels(source, work / "wheels")
+        root = work / "root"
+        root.mkdir()
+        run(["tar", "-C", str(root), "-xf", str(bookworm_tarball())])
+        box = Container(root, {source: "/root/dealer-app", wheel_dir: "/root/wheels"}, work / "boot.log")
+        try:
+            yield box
+        finally:
+            box.stop()
     finally:
-        box.stop()
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def wait_until(predicate, timeout: float, what: str) -> None:
@@ -200,7 +228,8 @@ def test_install_runs_to_the_end_and_the_service_answers(container: Container) -
 
 
 def test_watchdog_restarts_a_hung_service(container: Container) -> None:
-    before = container.unit("MainPID", "NRestarts")
+    before = container.unit("MainPID", "NRestarts", "ActiveState")
+    assert before["ActiveState"] == "active" and before["MainPID"] != "0", before
     container.sh(f"kill -STOP {before['MainPID']}")
     wait_until(
         lambda: container.unit("NRestarts")["NRestarts"] != before["NRestarts"],
@@ -236,3 +265,45 @@ def test_uninstall_removes_the_appliance_and_keeps_the_data(container: Container
     assert gone.stdout.strip() == "gone"
     kept = container.sh("ls /var/lib/dealer-app /etc/dealer-app").stdout.split()
     assert "events.sqlite3" in kept and "dealer-app.toml" in kept
+
+
+# -- the Pi's architecture, emulated ------------------------------------------------------
+
+QEMU_AARCH64 = Path("/proc/sys/fs/binfmt_misc/qemu-aarch64")
+
+
+def aarch64_emulation() -> bool:
+    """qemu-user-static registered for aarch64 with the F flag (usable inside a container)."""
+    try:
+        text = QEMU_AARCH64.read_text()
+    except OSError:
+        return False
+    flags = next((line.split(":", 1)[1] for line in text.splitlines() if line.startswith("flags:")), "")
+    return text.startswith("enabled") and "F" in flags
+
+
+@pytest.mark.skipif(not aarch64_emulation(), reason="qemu-user-static is not registered for aarch64 (binfmt_misc)")
+def test_arm64_root_installs_and_serves_under_emulation(workdir: Path) -> None:
+    """The same install on an arm64 Bookworm root (the Pi's architecture) with the aarch64
+    wheels of the Pi's numpy and OpenCV, run through qemu: a smoke test of the package set."""
+    source = source_tree(workdir / "src")
+    wheel_dir = wheels(source, workdir / "wheels", platform="manylinux2014_aarch64")
+    root = workdir / "root"
+    root.mkdir()
+    run(["tar", "-C", str(root), "-xf", str(bookworm_tarball("arm64"))])
+    # Emulated, Python starts ~10x slower than on a Pi: give the first start more time.
+    dropin = root / "etc/systemd/system/dealer-app.service.d"
+    dropin.mkdir(parents=True)
+    (dropin / "emulation.conf").write_text("[Service]\nTimeoutStartSec=900\nWatchdogSec=120\n")
+    box = Container(root, {source: "/root/dealer-app", wheel_dir: "/root/wheels"}, workdir / "boot.log")
+    try:
+        assert box.sh("uname -m").stdout.strip() == "aarch64"
+        result = box.sh("bash /root/dealer-app/firmware/install.sh --wheels /root/wheels", timeout=1800)
+        assert "install.sh: done: the scoreboard is on port 8000 of this Pi" in result.stdout
+        parts = box.http_json("/appliance/status", timeout=600)["parts"]
+        assert (parts["table"]["state"], parts["web"]["state"]) == ("ok", "ok")
+        versions = box.sh("/opt/dealer-app/venv/bin/python -c 'import numpy, cv2; print(numpy.__version__, cv2.__version__)'")
+        assert versions.stdout.split() == ["1.24.2", "4.10.0"]
+    finally:
+        box.stop()
+        shutil.rmtree(root, ignore_errors=True)
