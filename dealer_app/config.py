@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dealer_app.engine.table import Level
+from dealer_app.service.config import ConfigError as TableConfigError
+from dealer_app.service.config import TableConfig
 from hardware.pins import PinMap, PinMapError
 from hardware.settings import PanelSettings as PanelTimings
 from hardware.settings import PanelSettingsError
@@ -250,9 +253,39 @@ def load_config_text(text: str, source: str = "<text>", path: Path | None = None
             f"pins.seat_lights: {config.table.seats} seats (table.seats) need {config.table.seats} "
             f"seat lights, got {config.panel.pins.seats}"
         )
+    if not problems:
+        try:
+            table_config(config)
+        except TableConfigError as exc:  # the table service's own checks, as a last word
+            problems.append(f"limits: {exc}")
     if problems:
         raise ConfigError(source, problems)
     return config
+
+
+def table_config(config: AppConfig) -> TableConfig:
+    """The table service's configuration from the appliance's file (one fixed level)."""
+    limits = config.limits
+    capped = limits.structure == "capped"
+    return TableConfig(
+        name=config.table.name,
+        seats=config.table.seats,
+        currency=limits.currency,
+        chip_cents=limits.chip_value_cents,
+        structure=limits.structure,
+        levels=(
+            Level(
+                sb=limits.small_blind,
+                bb=limits.big_blind,
+                ante=limits.ante,
+                round_cap=limits.max_per_round if capped else None,
+                hand_cap=limits.max_per_hand if capped else None,
+            ),
+        ),
+        new_player_posts_bb=limits.new_player_posts_bb,
+        misdeal_button=limits.misdeal_button,
+        language=config.table.language,
+    )
 
 
 def _table(r: _Reader) -> TableSettings:

@@ -21,10 +21,9 @@ from typing import Any
 
 from flask import Blueprint, Flask, jsonify
 
-from dealer_app.config import AppConfig, CameraSettings
-from dealer_app.engine.table import Level
+from dealer_app.config import AppConfig, CameraSettings, table_config
 from dealer_app.sdnotify import Watchdog, notify_ready, notify_status, notify_stopping
-from dealer_app.service import TableConfig, TableService
+from dealer_app.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -104,30 +103,6 @@ class ApplianceStatus:
         with self._lock:
             items = [(p, self._parts[p]) for p in PARTS if p in self._parts]
         return "; ".join(p + (" ok" if s.state == "ok" else f" {s.state}: {s.text}") for p, s in items)
-
-
-def table_config(config: AppConfig) -> TableConfig:
-    """The table service's configuration from the appliance's file (one fixed level)."""
-    limits = config.limits
-    return TableConfig(
-        name=config.table.name,
-        seats=config.table.seats,
-        currency=limits.currency,
-        chip_cents=limits.chip_value_cents,
-        structure=limits.structure,
-        levels=(
-            Level(
-                sb=limits.small_blind,
-                bb=limits.big_blind,
-                ante=limits.ante,
-                round_cap=limits.max_per_round,
-                hand_cap=limits.max_per_hand,
-            ),
-        ),
-        new_player_posts_bb=limits.new_player_posts_bb,
-        misdeal_button=limits.misdeal_button,
-        language=config.table.language,
-    )
 
 
 def status_blueprint(status: ApplianceStatus) -> Blueprint:

@@ -241,3 +241,13 @@ def test_default_file_pins_are_the_panels_documented_defaults() -> None:
 
 def test_app_config_default_matches_an_empty_file() -> None:
     assert AppConfig() == load_config_text("")
+
+
+def test_table_config_for_the_service_drops_the_caps_outside_the_capped_structure() -> None:
+    from dealer_app.config import table_config
+
+    config = load_config_text("[table]\nname = 'NL'\nseats = 6\n[limits]\nstructure = 'no-limit'\nante = 0\n")
+    service_config = table_config(config)
+    assert (service_config.name, service_config.seats, service_config.structure) == ("NL", 6, "no-limit")
+    (level,) = service_config.levels
+    assert (level.sb, level.bb, level.ante, level.round_cap, level.hand_cap) == (1, 2, 0, None, None)
