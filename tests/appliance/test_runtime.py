@@ -61,6 +61,9 @@ def test_l4_table_config_carries_the_club_limits() -> None:
 def test_serves_scoreboard_and_status(runtime: Runtime) -> None:
     status, page = get(runtime.url + "/")
     assert status == 200 and "Test table" in page
+    footer = page[page.index('<footer class="status-footer" id="appliance-status">') :]
+    assert "<span>camera: no camera (camera.source = none): enter the cards in the dealer console</span>" in footer
+    assert "panel:" not in footer  # the virtual panel is ok: only parts that are not ok are shown
     status, body = get(runtime.url + "/appliance/status")
     assert json.loads(body) == {
         "ok": True,
