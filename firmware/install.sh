@@ -49,6 +49,9 @@ while [ $# -gt 0 ]; do
 done
 
 [ "$(id -u)" -eq 0 ] || die "run as root: sudo bash $0"
+if [ "$(findmnt -n -o FSTYPE / 2>/dev/null)" = overlay ] && [ -e /boot/firmware/cmdline.txt ]; then
+  die "the root file system is the read-only overlay: turn it off (sudo raspi-config nonint do_overlayfs 1), reboot, run this again"
+fi
 
 is_pi() { grep -qas "Raspberry Pi" /proc/device-tree/model; }
 systemd_running() { [ -d /run/systemd/system ]; }
@@ -98,6 +101,9 @@ create_user() {
   fi
   # GPIO chip, camera, I2C display: the groups Raspberry Pi OS gives these devices.
   add_to_existing_groups "$APP_USER" gpio video i2c render
+  if is_pi && command -v raspi-config >/dev/null 2>&1; then
+    raspi-config nonint do_i2c 0  # the optional panel display; the camera is auto-detected
+  fi
 }
 
 install_venv() {
