@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``equity``."""
     parser = subparsers.add_parser(
         "equity",
-        help="exact equity of 2-9 hands over every completion of the board",
+        help="exact equity of 2-10 hands over every completion of the board",
         description="Print each hand's exact share of the pot over every possible completion "
         "of the board (ties split), with what the hand is now.",
     )

@@ -30,9 +30,10 @@ from dealer_app.engine.cards import CardError, card_str, check_unique, parse_car
 from dealer_app.engine.eval_tables import KEY_START
 from dealer_app.engine.subsets import subset_sums
 
-MIN_HANDS, MAX_HANDS = 2, 9
+#: A table seats at most 10, so an all-in run-out can have 10 tabled hands.
+MIN_HANDS, MAX_HANDS = 2, 10
 BOARD_SIZES = (0, 3, 4, 5)
-#: Least common multiple of 1..9: a pot split k ways is SPLIT_UNIT // k units per winner.
+#: Least common multiple of 1..10: a pot split k ways is SPLIT_UNIT // k units per winner.
 SPLIT_UNIT = 2520
 
 Cards = str | Sequence[str] | Sequence[int]
@@ -160,7 +161,7 @@ def equity_counts(hands: Sequence[Cards], board: Cards = (), dead: Cards = ()) -
 def equity(hands: Sequence[Cards], board: Cards = (), dead: Cards = ()) -> list[float]:
     """Each hand's expected share of the pot over every completion of the board (ties split).
 
-    ``hands``: 2 to 9 hands of 2 cards (``[["As", "Ks"], ["Qh", "Qd"]]``, ``["AsKs", ...]`` or
+    ``hands``: 2 to 10 hands of 2 cards (``[["As", "Ks"], ["Qh", "Qd"]]``, ``["AsKs", ...]`` or
     card integers);
     ``board``: 0, 3, 4 or 5 cards; ``dead``: cards out of the deck (burned, exposed, mucked face
     up). Raises :class:`~dealer_app.engine.cards.CardError` for a bad or repeated card and

@@ -68,6 +68,12 @@ def test_p5_nine_way_on_the_flop_matches_slow_enumeration() -> None:
     assert exact_shares(hands, "Jc8c3s") == slow_equity(hands, "Jc8c3s")
 
 
+def test_p5_ten_way_on_the_turn_matches_slow_enumeration() -> None:
+    """A full 10-seat table all in: the scoreboard asks for 10 hands."""
+    hands = ["AsAh", "KsKh", "QdJd", "Tc9c", "8h7h", "6s6c", "5d4d", "AcKc", "2h2d", "3h3d"]
+    assert exact_shares(hands, "Jc8c3s4h") == slow_equity(hands, "Jc8c3s4h")
+
+
 def test_dead_cards_leave_the_deck_and_change_the_result() -> None:
     hands = ["AsKs", "QhQd"]
     with_dead = exact_shares(hands, "JsTh2c", dead="QsQc9s")
@@ -100,8 +106,8 @@ def test_strings_lists_and_integers_give_the_same_result() -> None:
 @pytest.mark.parametrize(
     ("hands", "board", "dead", "error", "message"),
     [
-        (["AsKs"], "", "", ValueError, "Equity needs 2 to 9 hands, not 1"),
-        (["AsKs"] * 10, "", "", ValueError, "Equity needs 2 to 9 hands, not 10"),
+        (["AsKs"], "", "", ValueError, "Equity needs 2 to 10 hands, not 1"),
+        (["AsKs"] * 11, "", "", ValueError, "Equity needs 2 to 10 hands, not 11"),
         (["AsKsQs", "QhQd"], "", "", ValueError, "Hand 1 must have 2 cards, not 3"),
         (["AsKs", "Qh"], "", "", ValueError, "Hand 2 must have 2 cards, not 1"),
         (["AsKs", "QhQd"], "Js", "", ValueError, "The board has 0, 3, 4 or 5 cards, not 1"),
