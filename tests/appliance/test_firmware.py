@@ -121,3 +121,30 @@ def test_pi_constraints_are_the_picamera2_compatible_pins() -> None:
         if line.strip() and not line.startswith("#")
     ]
     assert pins == ["numpy==1.24.2", "opencv-python-headless==4.10.0.84"]
+
+
+def test_kiosk_browser_opens_the_tv_scoreboard_on_the_configured_port(tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "chromium"
+    fake.write_text('#!/bin/sh\nprintf "%s\\n" "$@"\n')
+    fake.chmod(0o755)
+    config = tmp_path / "dealer-app.toml"
+    config.write_text("[table]\nname = 'T'\n[web]\nhost = \"0.0.0.0\"\nport = 8123\n")
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "DEALER_APP_CONFIG": str(config)}
+    result = subprocess.run([str(FIRMWARE / "kiosk-browser")], capture_output=True, text=True, env=env, timeout=30)
+    assert result.returncode == 0, result.stderr
+    args = result.stdout.splitlines()
+    assert args[0] == "--kiosk" and args[-1] == "http://127.0.0.1:8123/?layout=tv"
+    config.unlink()  # no configuration yet: the default port
+    result = subprocess.run([str(FIRMWARE / "kiosk-browser")], capture_output=True, text=True, env=env, timeout=30)
+    assert result.stdout.splitlines()[-1] == "http://127.0.0.1:8000/?layout=tv"
+
+
+def test_kiosk_browser_without_chromium_says_what_to_install(tmp_path: Path) -> None:
+    for tool in ("sed", "head"):  # what the script needs, without this machine's chromium
+        (tmp_path / tool).symlink_to(shutil.which(tool))
+    env = {"PATH": str(tmp_path), "DEALER_APP_CONFIG": str(tmp_path / "none.toml")}
+    result = subprocess.run(["/bin/sh", str(FIRMWARE / "kiosk-browser")], capture_output=True, text=True, env=env, timeout=30)
+    assert result.returncode == 1
+    assert result.stderr == "kiosk-browser: no chromium found (install chromium-browser or chromium)\n"
