@@ -74,6 +74,7 @@ _TEMPLATES = {
         "push": "Push {pots}",
         "redeal": "Redeal with the same button. ",
         "voided": "Hand void ({reason}): return all bets",
+        "hand_over": "Hand over: every bet went back; confirm to go on",
     },
     "nl": {
         "seat_players": "Plaats minstens twee spelers",
@@ -91,6 +92,7 @@ _TEMPLATES = {
         "push": "Schuif {pots}",
         "redeal": "Opnieuw delen met dezelfde button. ",
         "voided": "Hand ongeldig ({reason}): geef alle inzetten terug",
+        "hand_over": "Hand voorbij: alle inzetten gingen terug; bevestig om verder te gaan",
     },
 }
 

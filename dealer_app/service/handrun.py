@@ -75,12 +75,7 @@ def engine_event_for(state: HandState, seat: int, action: str, to: int | None) -
         legal = state.legal()
         if legal is None or legal.seat != seat:
             raise IllegalAction("not_your_turn", f"Seat {seat} is not to act", seat=seat)
-        # docs/engine-api.md: an all-in maps to BetRaise(seat, legal.max_to) or Call(seat).
-        if legal.can_bet or legal.can_raise:
-            return BetRaise(seat, legal.max_to)
-        if legal.can_call:
-            return Call(seat)
-        raise IllegalAction("no_all_in", f"Seat {seat} cannot put more chips in now", seat=seat)
+        return legal.all_in_event()
     raise IllegalAction("bad_action", f"Unknown action {action!r}", seat=seat)
 
 

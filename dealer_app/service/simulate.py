@@ -127,7 +127,7 @@ class Simulator:
         if code in ("shuffle", "deal"):
             self._must({"cmd": "ok"})
             return
-        if code in ("push", "voided"):
+        if code in ("push", "voided", "hand_over"):
             if self._maybe_undo(0.05):
                 return
             self._must({"cmd": "ok"})

@@ -58,6 +58,8 @@ def prompt_of(model: TableModel, now: float) -> tuple[str, dict]:
             return "show_first", {"seat": prompt.seat}
         must = bool(prompt.amounts and prompt.amounts[0])
         return ("must_show" if must else "show"), {"seat": prompt.seat}
+    if kind == "HAND_OVER":
+        return "hand_over", {}
     if kind == "VOIDED" or state.phase is Phase.VOIDED:
         reason = next((e.event.reason for e in hand.entries if e.event and e.event.type == "hand_voided"), "")
         return "voided", {"reason": reason}
