@@ -72,7 +72,6 @@ _TEMPLATES = {
         "must_show": "Seat {seat}: show your cards",
         "table_all": "All in: {seats} table their cards",
         "push": "Push {pots}",
-        "redeal": "Redeal with the same button. ",
         "voided": "Hand void ({reason}): return all bets",
         "hand_over": "Hand over: every bet went back; confirm to go on",
     },
@@ -90,9 +89,20 @@ _TEMPLATES = {
         "must_show": "Stoel {seat}: toon je kaarten",
         "table_all": "All-in: {seats} tonen hun kaarten",
         "push": "Schuif {pots}",
-        "redeal": "Opnieuw delen met dezelfde button. ",
         "voided": "Hand ongeldig ({reason}): geef alle inzetten terug",
         "hand_over": "Hand voorbij: alle inzetten gingen terug; bevestig om verder te gaan",
+    },
+}
+
+#: Sentence parts put in front of a prompt.
+_PREFIXES = {
+    "en": {
+        "redeal": "Redeal with the same button. ",
+        "return": "Return the uncalled {amount} to seat {seat}; ",
+    },
+    "nl": {
+        "redeal": "Opnieuw delen met dezelfde button. ",
+        "return": "Geef de niet gevolgde {amount} terug aan stoel {seat}; ",
     },
 }
 
@@ -152,7 +162,7 @@ def render(code: str, args: dict, lang: str, money: Money) -> str:
     if code in ("start_hand", "start_hand_dead"):
         values["posts"] = _posts_text(args["posts"], lang, money)
         if args.get("redeal"):
-            template = _TEMPLATES[lang]["redeal"] + template
+            template = _PREFIXES[lang]["redeal"] + template
     elif code == "burn_and_deal":
         values["street"] = STREETS[lang][args["street"]]
     elif code == "table_all":
@@ -161,4 +171,10 @@ def render(code: str, args: dict, lang: str, money: Money) -> str:
         values["seats"] = f"{word} {_join(seats, lang)}"
     elif code == "push":
         values["pots"] = _pots_text(args["pots"], lang, money)
+        returns = "".join(
+            _PREFIXES[lang]["return"].format(amount=money(amount, lang=lang), seat=seat)
+            for seat, amount in args.get("returns", {}).items()
+        )
+        if returns:
+            template = returns + template[0].lower() + template[1:]
     return template.format(**values)

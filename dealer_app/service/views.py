@@ -63,7 +63,8 @@ def prompt_of(model: TableModel, now: float) -> tuple[str, dict]:
     if kind == "VOIDED" or state.phase is Phase.VOIDED:
         reason = next((e.event.reason for e in hand.entries if e.event and e.event.type == "hand_voided"), "")
         return "voided", {"reason": reason}
-    return "push", {"pots": pots_pushed(state)}
+    returns = {str(seat): amount for seat, amount in sorted(state.returns.items()) if amount}
+    return "push", {"pots": pots_pushed(state), "returns": returns}
 
 
 def _money(model: TableModel):

@@ -52,9 +52,9 @@ def test_every_prompt_code_has_english_and_dutch_text() -> None:
         "posts": [{"seat": 2, "kind": "sb", "amount": 1}], "redeal": False,
     }
     for code in CODES:
-        if code == "redeal":
-            continue
         en, nl = render(code, args, "en", MONEY), render(code, args, "nl", MONEY)
         assert en and nl and en != nl, code
     assert render("table_all", args, "en", MONEY) == "All in: seats 3 and 5 table their cards"
     assert render("burn_and_deal", args, "nl", MONEY) == "Brand een kaart en deel de river"
+    returned = render("push", {"pots": [{"amount": 8, "winners": {"2": 8}}], "returns": {"4": 20}}, "nl", MONEY)
+    assert returned == "Geef de niet gevolgde EUR 5,00 terug aan stoel 4; schuif de hoofdpot van EUR 2,00 naar stoel 2"

@@ -54,7 +54,9 @@ def test_undo_after_the_push_is_refused(open_table) -> None:
     svc = _table(open_table, "t")
     run(svc, {"cmd": "fold"}, {"cmd": "fold"}, {"cmd": "fold"})
     # P2: the big blind's unmatched 50 goes back; the pot is 50 + 50
-    assert svc.view()["prompt"]["text"] == "Push the main pot of EUR 25.00 to seat 5"
+    assert svc.view()["prompt"]["text"] == (
+        "Return the uncalled EUR 12.50 to seat 5; push the main pot of EUR 25.00 to seat 5"
+    )
     run(svc, {"cmd": "undo"})  # the last fold is taken back before the push
     assert svc.view()["prompt"]["text"] == "Action on seat 3"
     run(svc, {"cmd": "fold"}, {"cmd": "ok"})
