@@ -59,24 +59,12 @@ def demo_config(data: Path, host: str, port: int, camera: bool) -> AppConfig:
         camera=CameraSettings(
             source="simulated" if camera else "none",
             fps=5,
-            profile=str(data / f"{DEMO_DECK}.profile.npz") if camera else "",
+            profile="",  # vision's reader for standard decks, trained on the demo deck too
             zones=DEMO_ZONES if camera else {},
         ),
         data_dir=data,
         web=WebSettings(host=host, port=port, threads=64),
     )
-
-
-def prepare_profile(path: Path) -> None:
-    """Calibrate the demo deck from its artwork once; later starts load the saved profile."""
-    if path.exists():
-        return
-    from vision.art import committed_deck
-    from vision.profiles import profile_from_art
-
-    print("Preparing the card reader for the demo deck (once; up to a minute)...", flush=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    profile_from_art(committed_deck(DEMO_DECK), DEMO_DECK).save(path)
 
 
 def seat_demo_players(service: Any) -> None:
@@ -178,8 +166,6 @@ def run_demo(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     data: Path = args.data.resolve()
     config = demo_config(data, args.host, args.port, camera=not args.no_camera)
-    if not args.no_camera:
-        prepare_profile(Path(config.camera.profile))
     runtime = Runtime(
         config,
         virtual_panel=True,

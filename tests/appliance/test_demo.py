@@ -17,7 +17,6 @@ import pytest
 from dealer_app.commands.demo import (
     SimulatedCamera,
     demo_config,
-    prepare_profile,
     seat_demo_players,
 )
 from dealer_app.config import WebSettings
@@ -38,7 +37,6 @@ def wait_for(predicate, timeout: float = 10.0) -> None:
 def demo(tmp_path: Path) -> Iterator[Runtime]:
     config = demo_config(tmp_path / "demo", "127.0.0.1", 0, camera=True)
     config = replace(config, web=WebSettings("127.0.0.1", 0, 16))
-    prepare_profile(Path(config.camera.profile))
     runtime = Runtime(config, virtual_panel=True, camera_factory=lambda rt: SimulatedCamera(rt.service, seed=7))
     runtime.start()
     seat_demo_players(runtime.service)

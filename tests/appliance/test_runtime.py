@@ -24,7 +24,7 @@ from dealer_app.runtime import ApplianceStatus, Runtime, table_config
 from dealer_app.sdnotify import Watchdog
 from dealer_app.service import TableConfig
 from vision.art import committed_deck
-from vision.profiles import profile_from_art
+from vision.profiles import default_profile
 
 
 def make_config(tmp_path: Path, extra: str = "") -> AppConfig:
@@ -244,9 +244,10 @@ def show_on_camera(replay_dir: Path, cards: list[str]) -> None:
 
 @pytest.fixture(scope="module")
 def deck_profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The deck calibrated once from its artwork, saved as the dealer's calibration would be."""
-    path = tmp_path_factory.mktemp("profile") / "heruka-4color.npz"
-    profile_from_art(committed_deck("heruka-4color"), "heruka-4color").save(path)
+    """A deck profile file, as ``dealer-app vision calibrate`` writes one (here: vision's
+    reader for standard decks, which knows the deck pictured below)."""
+    path = tmp_path_factory.mktemp("profile") / "deck.npz"
+    default_profile().save(path)
     return path
 
 
@@ -407,3 +408,23 @@ def test_run_with_its_port_taken_says_so(tmp_path: Path) -> None:
         out, err = process.communicate(timeout=60)
     assert process.returncode == 1
     assert err.splitlines()[-1] == "dealer-app run: [Errno 98] Address already in use"
+
+
+def test_a_deck_profile_that_cannot_be_read_means_manual_card_entry(tmp_path: Path) -> None:
+    replay = tmp_path / "camera"
+    replay.mkdir()
+    show_on_camera(replay, [])
+    config = make_config(tmp_path, ZONES)
+    missing = tmp_path / "no-such-deck.npz"
+    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), profile=str(missing)))
+    rt = Runtime(config)
+    rt.start()
+    try:
+        wait_for(lambda: rt.camera.problem[0] != "camera_starting", timeout=30)
+        rt.check()
+        camera = rt.status.get("camera")
+        assert (camera.state, camera.code) == ("degraded", "camera_profile")
+        assert camera.text.startswith(f"the deck profile {missing} cannot be used (")
+        assert camera.text.endswith("): enter the cards in the dealer console")
+    finally:
+        rt.close()
