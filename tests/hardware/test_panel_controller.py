@@ -181,15 +181,23 @@ def test_full_hand_by_pin_presses_only_blinds_raise_reraise_allin_side_pot_showd
     table.press("check_call")
     table.press("check_call")
 
-    # P3: river checked through: the first active seat left of the button shows first
-    assert (table.prompt, table.lights) == ("show_first", LightsState("chase", (2, 3, 1)))
+    # P3 with TDA 16: a player is all in, so every hand is tabled, none may be mucked; the
+    # river was checked through, so the order starts left of the button
+    assert (table.prompt, table.lights) == ("table_all", LightsState("chase", (2, 3, 1)))
     table.pick_cards("Kh", "Ks")
     assert table.feedback[-1].command == {"cmd": "show", "seat": 2, "cards": ["Kh", "Ks"]}
-    assert (table.prompt, table.lights) == ("show", LightsState("chase", (3, 1)))
-    assert table.display == ("Seat 3: show or muck", "OK: pick the cards", "FOLD: muck", "Pot EUR 20.00")
-    table.press("fold")  # seat 3 mucks
-    assert table.feedback[-1] == Feedback(True, {"cmd": "muck", "seat": 3}, None)
-    assert table.lights == LightsState("chase", (1,))
+    assert table.lights == LightsState("chase", (3, 1))
+    assert table.display == (
+        "All in: seats 3 and 1", "table their cards", "OK: pick the cards", "Pot EUR 20.00"
+    )
+    table.press("fold")  # seat 3 tries to muck: refused, nothing logged
+    assert table.feedback[-1] == Feedback(
+        False, None, "No action to log now: All in: seats 3 and 1 table their cards"
+    )
+    assert table.display[0] == "REFUSED"
+    table.pick_cards("Qh", "Qd")
+    assert table.feedback[-1] == Feedback(True, {"cmd": "show", "seat": 3, "cards": ["Qh", "Qd"]}, None)
+    assert (table.prompt, table.lights) == ("table_all", LightsState("chase", (1,)))
     table.pick_cards("As", "Ad")
 
     # P1/P4: main pot 60 to seat 1 (aces), side pot 20 to seat 2 (kings)
@@ -206,7 +214,7 @@ def test_full_hand_by_pin_presses_only_blinds_raise_reraise_allin_side_pot_showd
     assert hand_events[0].type == "hand_started"
     assert {e.source for e in hand_events} == {"button"}
     assert [e.type for e in hand_events].count("action") == 12
-    assert all(fb.ok for fb in table.feedback)
+    assert [fb.ok for fb in table.feedback].count(False) == 1  # only the refused muck
 
 
 def test_dial_stays_inside_the_legal_window_however_it_is_turned(table: Table) -> None:
