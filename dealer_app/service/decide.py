@@ -9,6 +9,7 @@ durable: a refused command changes nothing.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from dealer_app.engine.cards import CardError, parse_cards
@@ -16,11 +17,28 @@ from dealer_app.engine.events import BetRaise, BoardDealt, Show
 from dealer_app.engine.hand import IllegalAction, Phase
 from dealer_app.engine.structures import HandSetup, Post, PostKind, SetupError
 from dealer_app.engine.table import HandPlan, TableError, level_index
+from dealer_app.money import format_money
 from dealer_app.service.handrun import HandRun, engine_event_for
 
 SOURCES = ("button", "camera", "console", "system")
 STREETS = {1: "flop", 2: "turn", 3: "river"}
 _POST_KINDS = {"ante": PostKind.ANTE, "sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "dead": PostKind.DEAD}
+
+#: Engine refusals whose numbers, other than seat numbers, are amounts of money.
+MONEY_REASONS = frozenset(
+    {"round_cap", "hand_cap", "min_bet", "min_raise", "fixed_amount", "bad_amount", "max_bet", "check_facing_bet"}
+)
+_AMOUNT_IN_REASON = re.compile(r"(?<![Ss]eat )\b\d+\b")
+
+
+def dealer_reason(err: IllegalAction, chip_cents: int, currency: str) -> str:
+    """The engine's reason with its chip amounts written as money ("Minimum raise is to EUR 1.00")."""
+    if err.code not in MONEY_REASONS:
+        return err.reason
+    return _AMOUNT_IN_REASON.sub(
+        lambda number: format_money(int(number.group()), chip_cents, currency, "en"), err.reason
+    )
+
 
 #: command -> (required fields, optional fields)
 COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -77,7 +95,7 @@ class Decisions:
         try:
             getattr(self, f"_cmd_{name}")(command, now)
         except IllegalAction as err:
-            raise Refusal(err.reason) from err
+            raise Refusal(dealer_reason(err, self._config.chip_cents, self._config.currency)) from err
         except (TableError, CardError, SetupError) as err:
             raise Refusal(str(err)) from err
         return self.pending

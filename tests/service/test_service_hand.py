@@ -65,7 +65,8 @@ def test_refused_commands_say_why_and_change_nothing(open_table) -> None:
     deal(svc)
     before_view, before_seq = svc.view("dealer"), svc.last_seq
     cases = [
-        ({"cmd": "raise", "to": 3}, "Minimum raise is to 4"),
+        ({"cmd": "raise", "to": 3}, "Minimum raise is to EUR 1.00"),  # L1, amounts as money
+        ({"cmd": "raise", "to": 7}, "At most EUR 1.50 per player per betting round"),  # L4
         ({"cmd": "call", "seat": 5}, "Action is on seat 1, not seat 5"),
         ({"cmd": "dance"}, "Unknown command 'dance'"),
         ({"cmd": "raise", "amout": 4}, "raise needs 'to'"),
