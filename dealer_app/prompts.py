@@ -9,10 +9,10 @@ passes (normally :func:`dealer_app.money.format_money` bound to the table's chip
 >>> money = partial(format_money, chip_cents=25, currency="EUR")
 >>> render("action", {"seat": 6}, "nl", money)
 'Actie bij stoel 6'
->>> pots = [{"amount": 15, "winners": {"2": 15}, "odd_chip_seat": None},
-...         {"amount": 6, "winners": {"7": 6}, "odd_chip_seat": None}]
+>>> pots = [{"pot": 1, "board": 1, "amount": 6, "winners": {"7": 6}, "odd_chip_seat": None},
+...         {"pot": 0, "board": 1, "amount": 15, "winners": {"2": 15}, "odd_chip_seat": None}]
 >>> render("push", {"pots": pots}, "en", money)
-'Push the main pot of EUR 3.75 to seat 2 and side pot 1 of EUR 1.50 to seat 7'
+'Push side pot 1 of EUR 1.50 to seat 7 and the main pot of EUR 3.75 to seat 2'
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ _WORDS = {
         "main": "the main pot",
         "side": "side pot {n}",
         "split": "split",
+        "board": " (board {n})",
         "odd": "odd chip to seat {seat}",
         "ante": "ante",
         "sb": "small blind",
@@ -48,6 +49,7 @@ _WORDS = {
         "main": "de hoofdpot",
         "side": "zijpot {n}",
         "split": "gedeeld",
+        "board": " (bord {n})",
         "odd": "oneven fiche naar stoel {seat}",
         "ante": "ante",
         "sb": "kleine blind",
@@ -130,8 +132,10 @@ def _posts_text(posts: list[dict], lang: str, money: Money) -> str:
 def _pots_text(pots: list[dict], lang: str, money: Money) -> str:
     w = _WORDS[lang]
     parts = []
-    for index, pot in enumerate(pots):
-        name = w["main"] if index == 0 else w["side"].format(n=index)
+    for pot in pots:
+        name = w["main"] if pot["pot"] == 0 else w["side"].format(n=pot["pot"])
+        if pot.get("board", 1) != 1:
+            name += w["board"].format(n=pot["board"])
         winners = sorted(pot["winners"], key=lambda s: list(pot["winners"]).index(s))
         if len(winners) == 1:
             to = f"{_to(lang)} {w['seat']} {winners[0]}"

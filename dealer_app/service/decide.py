@@ -409,12 +409,18 @@ def chips_ruling(state: Any, seat: int, chips: list[int]) -> tuple[str, int | No
 
 
 def pots_pushed(state: Any) -> list[dict]:
-    """The pots of a finished hand as pushed: amount, winners' shares, odd-chip seat."""
+    """The pots of a finished hand in the order they are pushed (side pots first, P4).
+
+    Each: ``pot`` (0 = the main pot, n = side pot n), ``board`` (2 for the second run, P6),
+    amount, winners' shares, odd-chip seat.
+    """
     pots = []
     for award in state.awards:
         odd = list(award.odd_chip_seats)
         pots.append(
             {
+                "pot": award.pot_index,
+                "board": award.board,
                 "amount": award.amount,
                 "winners": {str(s): v for s, v in award.shares.items()},
                 "odd_chip_seat": odd[0] if odd else None,

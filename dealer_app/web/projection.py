@@ -149,7 +149,7 @@ def _push(
     named = hand_names(view, lang)
     uncontested = len(contenders(view)) == 1
     pots = []
-    for index, pot in enumerate((prompt.get("args") or {}).get("pots", [])):
+    for pot in (prompt.get("args") or {}).get("pots", []):
         winners = [
             {
                 "seat": int(seat),
@@ -163,7 +163,8 @@ def _push(
         ]
         pots.append(
             {
-                "index": index,
+                "index": pot.get("pot", 0),
+                "board": pot.get("board", 1),
                 "amount_text": money(pot.get("amount")),
                 "winners": winners,
                 "odd_chip_seat": pot.get("odd_chip_seat"),

@@ -110,7 +110,7 @@ def test_b4_p2_a_hand_from_pin_presses_to_award(runtime: Runtime) -> None:
     assert view["legal"]["seat"] == 2 and view["seats"][0]["bet"] == 6
     press("fold", "action")
     view = press("fold", "push")
-    assert view["prompt"]["args"]["pots"] == [{"amount": 8, "winners": {"1": 8}, "odd_chip_seat": None}]
+    assert view["prompt"]["args"]["pots"] == [{"pot": 0, "board": 1, "amount": 8, "winners": {"1": 8}, "odd_chip_seat": None}]
     view = press("ok_next", "start_hand")
     assert [s["stack"] for s in view["seats"][:3]] == [105, 98, 97]
     sources = [(e.source, e.type) for e in service.events()[5:]]
@@ -295,7 +295,7 @@ def test_b4_p2_replayed_camera_deals_the_flop_pins_do_the_rest(tmp_path: Path, d
         wait_for(lambda: service.view(role="dealer")["legal"]["seat"] == 1)
         panel.click("fold")
         wait_for(lambda: prompt() == "push")
-        assert service.view(role="dealer")["prompt"]["args"]["pots"] == [{"amount": 9, "winners": {"2": 9}, "odd_chip_seat": None}]
+        assert service.view(role="dealer")["prompt"]["args"]["pots"] == [{"pot": 0, "board": 1, "amount": 9, "winners": {"2": 9}, "odd_chip_seat": None}]
         panel.click("ok_next")
         wait_for(lambda: prompt() == "start_hand")
         _, body = get(rt.url + "/api/view")

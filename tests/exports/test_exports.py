@@ -155,7 +155,7 @@ def test_json_hand_summary(tmp_path: Path) -> None:
         "sb": 3,
         "bb": 5,
         "board": ["Ah", "Kd", "7c", "2c", "3c"],
-        "pots": [{"amount": 27, "winners": {"3": 27}, "odd_chip_seat": None}],
+        "pots": [{"pot": 0, "board": 1, "amount": 27, "winners": {"3": 27}, "odd_chip_seat": None}],
         "winnings": {"3": 16, "5": -11, "1": -5},
     }
     assert hand["players"] == [

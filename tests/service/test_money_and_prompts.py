@@ -31,18 +31,29 @@ def test_l5_parse_money_accepts_whole_chips_only() -> None:
         format_money(1.5)  # type: ignore[arg-type]
 
 
-def test_push_prompt_names_every_pot_split_and_odd_chip() -> None:
+def test_p4_p5_push_prompt_names_every_pot_split_and_odd_chip() -> None:
+    """Pots come in pushing order (side pots first, P4) and are named by their index."""
     pots = [
-        {"amount": 15, "winners": {"2": 15}, "odd_chip_seat": None},
-        {"amount": 7, "winners": {"7": 4, "3": 3}, "odd_chip_seat": 7},
+        {"pot": 1, "board": 1, "amount": 7, "winners": {"7": 4, "3": 3}, "odd_chip_seat": 7},
+        {"pot": 0, "board": 1, "amount": 15, "winners": {"2": 15}, "odd_chip_seat": None},
     ]
     assert render("push", {"pots": pots}, "en", MONEY) == (
-        "Push the main pot of EUR 3.75 to seat 2 and side pot 1 of EUR 1.75 split: "
-        "seat 7 EUR 1.00, seat 3 EUR 0.75, odd chip to seat 7"
+        "Push side pot 1 of EUR 1.75 split: seat 7 EUR 1.00, seat 3 EUR 0.75, odd chip to seat 7 "
+        "and the main pot of EUR 3.75 to seat 2"
     )
     assert render("push", {"pots": pots}, "nl", MONEY) == (
-        "Schuif de hoofdpot van EUR 3,75 naar stoel 2 en zijpot 1 van EUR 1,75 gedeeld: "
-        "stoel 7 EUR 1,00, stoel 3 EUR 0,75, oneven fiche naar stoel 7"
+        "Schuif zijpot 1 van EUR 1,75 gedeeld: stoel 7 EUR 1,00, stoel 3 EUR 0,75, oneven fiche naar "
+        "stoel 7 en de hoofdpot van EUR 3,75 naar stoel 2"
+    )
+
+
+def test_p6_push_prompt_names_the_second_board() -> None:
+    pots = [
+        {"pot": 0, "board": 1, "amount": 101, "winners": {"1": 101}, "odd_chip_seat": None},
+        {"pot": 0, "board": 2, "amount": 100, "winners": {"2": 100}, "odd_chip_seat": None},
+    ]
+    assert render("push", {"pots": pots}, "en", MONEY) == (
+        "Push the main pot of EUR 25.25 to seat 1 and the main pot (board 2) of EUR 25.00 to seat 2"
     )
 
 
@@ -56,5 +67,5 @@ def test_every_prompt_code_has_english_and_dutch_text() -> None:
         assert en and nl and en != nl, code
     assert render("table_all", args, "en", MONEY) == "All in: seats 3 and 5 table their cards"
     assert render("burn_and_deal", args, "nl", MONEY) == "Brand een kaart en deel de river"
-    returned = render("push", {"pots": [{"amount": 8, "winners": {"2": 8}}], "returns": {"4": 20}}, "nl", MONEY)
+    returned = render("push", {"pots": [{"pot": 0, "amount": 8, "winners": {"2": 8}}], "returns": {"4": 20}}, "nl", MONEY)
     assert returned == "Geef de niet gevolgde EUR 5,00 terug aan stoel 4; schuif de hoofdpot van EUR 2,00 naar stoel 2"

@@ -55,7 +55,7 @@ def test_a_club_hand_prompts_every_step_and_ends_with_exact_stacks(open_table) -
     run(svc, {"cmd": "ok"})
     assert _stacks(svc) == {1: 95, 3: 116, 5: 89}
     assert svc.view()["hand"] is None
-    assert svc.view()["last_hand"]["pots"] == [{"amount": 27, "winners": {"3": 27}, "odd_chip_seat": None}]
+    assert svc.view()["last_hand"]["pots"] == [{"pot": 0, "board": 1, "amount": 27, "winners": {"3": 27}, "odd_chip_seat": None}]
     assert _prompt(svc).startswith("Move the button to seat 3;")
 
 

@@ -45,7 +45,7 @@ def test_p4_showdown_says_which_pot_went_to_whom_and_why(dealer, client) -> None
     view = client.get("/api/view?lang=en").get_json()
     assert view["push"] == [
         {
-            "index": 0, "amount_text": "EUR 50.50", "odd_chip_seat": None,
+            "index": 0, "board": 1, "amount_text": "EUR 50.50", "odd_chip_seat": None,
             "winners": [{"seat": 1, "name": "Ann", "amount_text": "EUR 50.50",
                          "reason": "Straight, ace high"}],
         }

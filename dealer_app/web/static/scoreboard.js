@@ -101,9 +101,10 @@
       el("li", { text: `${a.name || a.seat}: ${t("act_" + a.action)}${a.to_text ? " " + a.to_text : ""}` })));
     const push = document.getElementById("push");
     push.hidden = payload.push.length === 0;
-    push.replaceChildren(el("h2", { text: t("winners") }), ...payload.push.map((pot, index) =>
+    push.replaceChildren(el("h2", { text: t("winners") }), ...payload.push.map((pot) =>
       el("p", { class: "push-pot" }, el("strong", {
-        text: `${index === 0 ? t("main_pot") : t("side_pot") + " " + index} ${pot.amount_text}: ` }),
+        text: `${pot.index === 0 ? t("main_pot") : t("side_pot") + " " + pot.index}`
+          + `${pot.board > 1 ? " (" + t("board") + " " + pot.board + ")" : ""} ${pot.amount_text}: ` }),
       pot.winners.map((w) => `${w.name || w.seat} ${w.amount_text}${w.reason ? " (" + w.reason + ")" : ""}`).join(", "),
       pot.odd_chip_seat ? ` · ${t("odd_chip")}: ${seatName(payload, pot.odd_chip_seat)}` : "")));
     drawTournament(payload.tournament);
