@@ -122,7 +122,9 @@ class WebSettings:
 
     host: str = "0.0.0.0"
     port: int = 8000
-    threads: int = 64
+    #: Waitress worker threads: expected event streams + ~30 (platform.md); the web app's
+    #: own default (dealer_app.web.server.waitress_options) is the same 98 + 30.
+    threads: int = 128
 
 
 @dataclass(frozen=True)
@@ -458,7 +460,7 @@ data_dir = "/var/lib/dealer-app"  # the event log and exports; on the writable p
 [web]
 host = "0.0.0.0"        # listen on every network
 port = 8000
-threads = 64            # about the number of open scoreboards + 30
+threads = 128           # open scoreboards (event streams) + 30
 """
 
 

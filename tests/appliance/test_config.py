@@ -14,6 +14,7 @@ from dealer_app.config import (
     load_config,
     load_config_text,
 )
+from dealer_app.web.server import waitress_options
 from hardware.pins import PinMap
 from hardware.settings import PanelSettings as PanelTimings
 
@@ -36,6 +37,13 @@ def test_empty_file_gives_the_documented_defaults() -> None:
     assert config.camera.source == "none"
     assert config.data_dir == Path("/var/lib/dealer-app")
     assert config.web.port == 8000
+    assert config.web.threads == 128
+
+
+def test_web_threads_default_is_the_web_apps_waitress_default_in_code_and_file() -> None:
+    """platform.md: threads = expected streams + ~30; one figure everywhere."""
+    assert load_config_text("").web.threads == waitress_options()["threads"] == 128
+    assert load_config_text(DEFAULT_CONFIG_TEXT).web.threads == 128
 
 
 def test_l4_default_file_holds_the_club_limits_in_chips_of_25_cents() -> None:
