@@ -29,7 +29,7 @@ DEMO_FRAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("02-turn", ("Qs", "9s", "3c", "Td"), ()),
     ("03-river", ("Qs", "9s", "3c", "Td", "2h"), ()),
     ("04-first-hand-tabled", ("Qs", "9s", "3c", "Td", "2h"), ("Ah", "Kd")),
-    ("05-second-hand-tabled", ("Qs", "9s", "3c", "Td", "2h"), ("8c", "8d")),
+    ("05-second-hand-tabled", ("Qs", "9s", "3c", "Td", "2h"), ("7h", "7d")),
     ("06-cleared", (), ()),
 )
 
@@ -46,7 +46,7 @@ def main() -> int:
     manifest = []
     for k, (stem, board, reader) in enumerate(DEMO_FRAMES):
         scene = make_table(np.random.default_rng(100 + k), deck, list(board), list(reader))
-        cv2.imwrite(str(DEMO_DIR / f"{stem}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 88])
+        cv2.imwrite(str(DEMO_DIR / f"{stem}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
         manifest.append({"image": f"{stem}.jpg", "board": list(board), "reader": list(reader)})
     (DEMO_DIR / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     Zones.from_dict(DEMO_ZONES).save(DEMO_DIR / "zones.json")

@@ -145,13 +145,60 @@ def _edges(contour: np.ndarray, min_len: float) -> list[tuple[np.ndarray, np.nda
     for edge in edges:
         if merged:
             prev = merged[-1]
-            if float(np.dot(prev[1], edge[1])) > 0.995 and np.linalg.norm(edge[3] - prev[4]) < 0.5 * min_len:
+            short = min(prev[2], edge[2]) < 0.3 * max(prev[2], edge[2])
+            limit = 0.978 if short else 0.995  # 12 degrees for a stub, else 6
+            if float(np.dot(prev[1], edge[1])) > limit and np.linalg.norm(edge[3] - prev[4]) < 0.5 * min_len:
                 length = float(np.linalg.norm(edge[4] - prev[3]))
                 direction = (edge[4] - prev[3]) / max(length, 1e-6)
                 merged[-1] = (prev[3], direction, length, prev[3], edge[4])
                 continue
         merged.append(edge)
     return merged
+
+
+def _densify(hull: np.ndarray) -> np.ndarray:
+    """A convex hull as a closed outline with a point on every pixel, like a contour."""
+    pts = hull.reshape(-1, 2)
+    out = []
+    for a, b in zip(pts, np.roll(pts, -1, axis=0), strict=True):
+        steps = max(1, int(np.abs(b - a).max()))
+        out.append(np.round(a + (b - a) * np.arange(steps)[:, None] / steps).astype(np.int32))
+    return np.vstack(out).reshape(-1, 1, 2)
+
+
+def _corners(outline: np.ndarray, min_card_width: float, blob: int) -> list[Corner]:
+    """Visible card corners along a closed outline."""
+    turn_sign = 1.0 if cv2.contourArea(outline, oriented=True) > 0 else -1.0
+    edges = _edges(outline, min_len=max(14.0, 0.35 * min_card_width))
+    corners = []
+    for k in range(len(edges)):
+        e1, e2 = edges[k - 1], edges[k]
+        cross = e1[1][0] * e2[1][1] - e1[1][1] * e2[1][0]
+        if abs(float(np.dot(e1[1], e2[1]))) > 0.5 or cross * turn_sign <= 0:
+            continue
+        point = _intersect(e1[0], e1[1], e2[0], e2[1])
+        if point is None:
+            continue
+        gap = max(np.linalg.norm(point - e1[4]), np.linalg.norm(point - e2[3]))
+        if gap > max(8.0, 0.3 * min(e1[2], e2[2])):
+            continue
+        a, b = -e1[1], e2[1]
+        if a[0] * b[1] - a[1] * b[0] > 0:
+            corners.append(Corner(point, a, b, float(e1[2]), float(e2[2]), blob))
+        else:
+            corners.append(Corner(point, b, a, float(e2[2]), float(e1[2]), blob))
+    return corners
+
+
+def _quad(corners: list[Corner], area: float) -> np.ndarray | None:
+    """The card's TL TR BR BL when four corners outline one whole card of the region's area."""
+    if len(corners) != 4:
+        return None
+    quad = _order_quad(np.array([c.point for c in corners], np.float32))
+    sides = [np.linalg.norm(quad[(i + 1) % 4] - quad[i]) for i in range(4)]
+    ratio = (sides[1] + sides[3]) / max(sides[0] + sides[2], 1e-6)
+    filled = area / max(float(cv2.contourArea(quad)), 1e-6)
+    return quad if 1.2 < ratio < 1.65 and 0.9 < filled < 1.1 else None
 
 
 def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
@@ -166,34 +213,17 @@ def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
         if area < min_area or area > max_area:
             continue
         blob = Blob(contour, area)
-        signed = float(cv2.contourArea(contour, oriented=True))
-        turn_sign = 1.0 if signed > 0 else -1.0
-        edges = _edges(contour, min_len=max(14.0, 0.35 * min_card_width))
-        for k in range(len(edges)):
-            e1, e2 = edges[k - 1], edges[k]
-            cross = e1[1][0] * e2[1][1] - e1[1][1] * e2[1][0]
-            cosang = float(np.dot(e1[1], e2[1]))
-            if abs(cosang) > 0.5 or cross * turn_sign <= 0:
-                continue
-            point = _intersect(e1[0], e1[1], e2[0], e2[1])
-            if point is None:
-                continue
-            gap = max(np.linalg.norm(point - e1[4]), np.linalg.norm(point - e2[3]))
-            if gap > max(8.0, 0.3 * min(e1[2], e2[2])):
-                continue
-            a, b = -e1[1], e2[1]
-            if a[0] * b[1] - a[1] * b[0] > 0:
-                u, w, u_len, w_len = a, b, e1[2], e2[2]
-            else:
-                u, w, u_len, w_len = b, a, e2[2], e1[2]
-            blob.corners.append(Corner(point, u, w, float(u_len), float(w_len), len(blobs)))
-        if len(blob.corners) == 4:
-            quad = _order_quad(np.array([c.point for c in blob.corners], np.float32))
-            sides = [np.linalg.norm(quad[(i + 1) % 4] - quad[i]) for i in range(4)]
-            ratio = (sides[1] + sides[3]) / max(sides[0] + sides[2], 1e-6)
-            filled = area / max(float(cv2.contourArea(quad)), 1e-6)
-            if 1.2 < ratio < 1.65 and 0.9 < filled < 1.1:
-                blob.quad = quad
+        blob.corners = _corners(contour, min_card_width, len(blobs))
+        blob.quad = _quad(blob.corners, area)
+        if blob.quad is None:
+            hull = cv2.convexHull(contour)
+            if area > 0.9 * cv2.contourArea(hull):
+                # An index printed to the very edge (some designs do) notches the outline
+                # of a single card; its hull restores the straight edges.
+                corners = _corners(_densify(hull), min_card_width, len(blobs))
+                quad = _quad(corners, area)
+                if quad is not None:
+                    blob.corners, blob.quad = corners, quad
         blobs.append(blob)
     return blobs
 

@@ -42,6 +42,17 @@ class CardSeen:
                 "zone": self.zone}
 
 
+_GRID = np.stack(np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.1, 0.9, 7)), -1).reshape(-1, 2)
+
+
+def _inside_fraction(quad: np.ndarray, contour: np.ndarray) -> float:
+    """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside ``contour``."""
+    tl, tr, _, bl = quad
+    points = tl + _GRID[:, :1] * (tr - tl) + _GRID[:, 1:] * (bl - tl)
+    inside = [cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in points]
+    return float(np.mean(inside))
+
+
 def _box(blob: Blob) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(blob.contour)).astype(np.float32)
 
@@ -87,7 +98,9 @@ class FrameReader:
                 continue  # u runs along a long side: not an index corner
             local = self._local_width(frame, corner, width)
             quad = full_card(corner, local)
-            read = self.reader.read_card(frame, quad, [corner])
+            if _inside_fraction(quad, blob.contour) < 0.9:
+                continue  # a card there would stick out of the region: no card corner
+            read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card is None:
                 read = self.reader.read_patch(corner_patch(frame, corner, local))
             if read.card:

@@ -27,9 +27,9 @@ PATCH_Y = 0.36
 #: The patch starts this far (card widths) inside the corner, clear of the rounded edge.
 INSET = 0.02
 #: Resampled patch size (width, height) in pixels.
-PATCH_SIZE = (16, 36)
+PATCH_SIZE = (20, 44)
 #: Whole-card face size (width, height) in pixels for the face discriminant.
-FACE_SIZE = (22, 30)
+FACE_SIZE = (30, 42)
 #: Extra pixels around the patch for the shift search when reading.
 MARGIN = 2
 PROFILE_VERSION = 3
@@ -209,17 +209,21 @@ class CornerRead:
 class Reader:
     """Reads corners and whole cards with a :class:`Profile`.
 
-    A read needs the best card within ``max_distance`` (squared, per part, in units of the
-    card's own spread), ``min_gap`` nearer than the runner-up, and ``min_agreement``
-    correlation with the card's clean template; otherwise it is unknown.
+    A read needs the best card within ``corner_distance`` / ``face_distance`` (squared, per
+    part, times the discriminant's dimensions, in units of the card's own spread), nearer
+    than the runner-up by ``min_gap`` (whole card: face and index corners) or ``corner_gap``
+    (an index corner alone), and ``min_agreement`` correlation with the card's clean
+    template; otherwise it is unknown.
     """
 
-    def __init__(self, profile: Profile, corner_distance: float = 4.0, face_distance: float = 25.0,
-                 min_gap: float = 30.0, min_agreement: float = 0.5) -> None:
+    def __init__(self, profile: Profile, corner_distance: float = 4.0, face_distance: float = 100.0,
+                 min_gap: float = 30.0, corner_gap: float = 45.0,
+                 min_agreement: float = 0.5) -> None:
         self.profile = profile
         self.corner_limit = corner_distance * profile.corner.dims
         self.face_limit = face_distance * profile.face.dims
         self.min_gap = min_gap
+        self.corner_gap = corner_gap
         self.min_agreement = min_agreement
 
     def _corner_evidence(self, patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -235,30 +239,40 @@ class Reader:
         best = int(np.argmin(d2.min(axis=1)))
         return d2.min(axis=0), feats[best]
 
-    def _decide(self, d2: np.ndarray, limit: float, check: Callable[[int], float]) -> CornerRead:
+    def _decide(self, d2: np.ndarray, limit: float, min_gap: float,
+                check: Callable[[int], float]) -> CornerRead:
         order = np.argsort(d2)
         best, second = float(d2[order[0]]), float(d2[order[1]])
         gap = second - best
         agreement = check(int(order[0]))
-        confidence = float(np.clip(gap / (2 * self.min_gap), 0, 1) * np.clip(2 - best / limit, 0, 1))
-        ok = best <= limit and gap >= self.min_gap and agreement >= self.min_agreement
+        confidence = float(np.clip(gap / (2 * min_gap), 0, 1) * np.clip(2 - best / limit, 0, 1))
+        ok = best <= limit and gap >= min_gap and agreement >= self.min_agreement
         card = self.profile.cards[order[0]]
         return CornerRead(card if ok else None, round(confidence, 3), card, best, second, agreement)
 
     def read_patch(self, patch: np.ndarray) -> CornerRead:
         """Read one margin-padded corner patch (from :func:`corner_patch`)."""
         d2, feat = self._corner_evidence(patch)
-        return self._decide(d2, self.corner_limit, lambda k: self.profile.corner.agreement(feat, k))
+        return self._decide(d2, self.corner_limit, self.corner_gap,
+                            lambda k: self.profile.corner.agreement(feat, k))
 
-    def read_card(self, frame: np.ndarray, quad: np.ndarray, corners: list[Corner]) -> CornerRead:
-        """Read a whole single card: its face and its index corners, evidence summed."""
+    def read_card(self, frame: np.ndarray, quad: np.ndarray, corners: list[Corner],
+                  whole: bool = True) -> CornerRead:
+        """Read a card from its face and its index corners, evidence summed.
+
+        ``whole`` says the quad was seen whole (a single card); a card inferred from one
+        corner of an overlapping group (``whole=False``) may be partly covered, so its face
+        must match much more closely.
+        """
         d2, face_feat = self._face_evidence(frame, quad)
         total = d2.copy()
         width = quad_width(quad)
         for corner in corners:
             total += self._corner_evidence(corner_patch(frame, corner, width))[0]
-        limit = self.face_limit + self.corner_limit * len(corners)
-        return self._decide(total, limit, lambda k: self.profile.face.agreement(face_feat, k))
+        face_limit = self.face_limit if whole else self.face_limit / 4
+        limit = face_limit + self.corner_limit * len(corners)
+        return self._decide(total, limit, self.min_gap,
+                            lambda k: self.profile.face.agreement(face_feat, k))
 
 
 def index_corners(blob: Blob) -> list[Corner]:

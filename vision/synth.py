@@ -145,6 +145,8 @@ def _index_visible(ids: np.ndarray, corners: np.ndarray, ident: int) -> bool:
     for origin, du, dw in ((tl, u, w), (br, -u, -w)):
         region = np.float32([origin + 0.03 * du + 0.03 * dw, origin + 0.2 * du + 0.03 * dw,
                              origin + 0.2 * du + 0.28 * dw, origin + 0.03 * du + 0.28 * dw])
+        if not np.all((region >= 0) & (region < [ids.shape[1], ids.shape[0]])):
+            continue  # this index corner is out of view
         mask = np.zeros(ids.shape, np.uint8)
         cv2.fillConvexPoly(mask, np.round(region).astype(np.int32), 1)
         inside = ids[mask > 0]
@@ -272,9 +274,9 @@ def make_scene(rng: np.random.Generator, deck: dict[str, np.ndarray], *, layout:
     truth: list[TruthCard] = []
     for name, corners, group, card_id in placed:
         warped = cv2.perspectiveTransform(corners[None].astype(np.float32), homography)[0]
-        inside = np.all((warped >= 0) & (warped < [width, height]))
-        if not inside:
-            continue
+        center = warped.mean(axis=0)
+        if not (0 <= center[0] < width and 0 <= center[1] < height):
+            continue  # mostly out of view: not part of the scene
         h_px = float((np.linalg.norm(warped[3] - warped[0]) + np.linalg.norm(warped[2] - warped[1])) / 2)
         truth.append(TruthCard(name, warped, h_px, _index_visible(ids, warped, card_id), group))
     params = {"layout": layout, "card_h": card_h, "blur": blur, "light": light}
@@ -337,7 +339,7 @@ def make_table(rng: np.random.Generator, deck: dict[str, np.ndarray], board: lis
         put(name, (x * width, y * height), rng.uniform(-2, 2), "board")
     for k, name in enumerate(reader):
         x, y = READER_SLOT
-        put(name, (x * width + (k - 0.5) * 0.45 * card_h / 1.4, y * height), -6 + 12 * k, "showdown")
+        put(name, (x * width + (k - 0.5) * 0.6 * card_h / 1.4, y * height), -6 + 12 * k, "showdown")
     for k, name in enumerate(loose):
         put(name, (0.1 * width, (0.3 + 0.35 * k) * height), 20.0, "loose")
     image = cv2.GaussianBlur(canvas.image, (0, 0), blur) if blur else canvas.image
