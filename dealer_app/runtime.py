@@ -246,9 +246,19 @@ class Runtime:
             default_lang=self.config.table.language,
             table_name=self.config.table.name,
         )
-        self.app = create_app(self.service, panel=self.virtual_panel, config=settings)
+        self.app = create_app(
+            self.service,
+            panel=self.virtual_panel,
+            config=settings,
+            camera=self.camera,
+            zones_file=self._zones_file(),
+            default_zones={name: [list(p) for p in points] for name, points in self.config.camera.zones.items()},
+        )
         self.app.register_blueprint(status_blueprint(self.status))
         self.app.config["APPLIANCE_STATUS"] = self.status
+        if self.panel_controller is not None:
+            # A refused press beeps on the panel and shows its reason on the dealer console.
+            self.panel_controller.add_listener(self.app.extensions["dealer_web"].panel_notices.listener)
         web = self.config.web
         self._server = make_server(self.app, web.host, web.port, web.threads)
         self._server_thread = threading.Thread(target=self._server.run, name="web", daemon=True)
@@ -426,8 +436,10 @@ class CameraLoop:
 
     Runs in its own thread at ``settings.fps``. It never stops the table: a source that
     runs dry or raises, or missing zones, is kept in :attr:`problem` (``(code, text)``) and
-    the dealer enters the cards by hand meanwhile. Zones come from the configuration, else
-    from ``zones_file`` (saved by the dealer console), re-read when that file changes.
+    the dealer enters the cards by hand meanwhile. Zones come from ``zones_file`` (saved by
+    the dealer console's zone editor), re-read when that file changes; while it does not
+    exist, from the configuration's ``[camera.zones]``. Pictures are read even without zones:
+    :meth:`latest_frame` is the snapshot the dealer marks the zones on.
     """
 
     def __init__(self, source: Any, watch: Any, settings: CameraSettings, zones_file: Path) -> None:
@@ -439,7 +451,12 @@ class CameraLoop:
         self.frames = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._zones_stamp: float | None = None
+        self._zones_stamp: int | str | None = None
+        self._latest: Any = None
+
+    def latest_frame(self) -> Any:
+        """The last picture the camera gave (a BGR array), or None before the first."""
+        return self._latest
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -448,22 +465,29 @@ class CameraLoop:
     def _zones(self) -> Any:
         from vision.zones import Zones
 
-        if self.settings.zones:
-            return Zones.from_dict({name: list(points) for name, points in self.settings.zones.items()})
         try:
-            stamp = self.zones_file.stat().st_mtime
+            stat = self.zones_file.stat()
+            stamp: int | str | None = f"{stat.st_mtime_ns}:{stat.st_size}:{stat.st_ino}"
         except FileNotFoundError:
+            stamp = "configuration" if self.settings.zones else None
+        if stamp is None:
+            self._zones_stamp = None
             return None
         if stamp == self._zones_stamp:
             return False  # unchanged
+        if stamp == "configuration":
+            zones = Zones.from_dict({name: list(points) for name, points in self.settings.zones.items()})
+        else:
+            zones = Zones.load(self.zones_file)
         self._zones_stamp = stamp
-        return Zones.load(self.zones_file)
+        return zones
 
     def _run(self) -> None:
         from vision.pipeline import FrameReader
         from vision.profiles import default_profile
         from vision.read import Profile, Reader
         from vision.stabilise import Stabiliser
+        from vision.zones import ZoneError
 
         try:
             profile = Profile.load(Path(self.settings.profile)) if self.settings.profile else default_profile()
@@ -477,18 +501,29 @@ class CameraLoop:
         while not self._stop.is_set():
             started = time.monotonic()
             try:
-                zones = self._zones()
-                if zones is None:
-                    self.problem = ("camera_no_zones", "the board and reader zones are not set yet (dealer console)")
-                    self._stop.wait(1.0)
-                    continue
-                if zones is not False or frame_reader is None:
-                    frame_reader = FrameReader(reader, zones)
                 frame = self.source.read()
                 if frame is None:
                     self.problem = ("camera_no_frames", "the camera gives no pictures")
                     self._stop.wait(1.0)
                     continue
+                self._latest = frame
+                try:
+                    zones = self._zones()
+                except ZoneError as exc:
+                    self.problem = ("camera_zones", f"the zones cannot be used ({exc}); set them again in the dealer console")
+                    frame_reader = None
+                    self._stop.wait(1.0)
+                    continue
+                if zones is None:
+                    self.problem = ("camera_no_zones", "the board and reader zones are not set yet (dealer console)")
+                    frame_reader = None
+                    self._stop.wait(max(0.0, interval - (time.monotonic() - started)))
+                    continue
+                if zones is not False or frame_reader is None:
+                    if zones is False:  # the reader was dropped: load the unchanged zones again
+                        self._zones_stamp = None
+                        zones = self._zones()
+                    frame_reader = FrameReader(reader, zones)
                 for fact in stabiliser.update(frame_reader.read(frame)):
                     self.watch.handle(fact)
                 self.frames += 1

@@ -63,7 +63,7 @@ def demo_config(data: Path, host: str, port: int, camera: bool) -> AppConfig:
             zones=DEMO_ZONES if camera else {},
         ),
         data_dir=data,
-        web=WebSettings(host=host, port=port, threads=64),
+        web=WebSettings(host=host, port=port),
     )
 
 

@@ -11,23 +11,26 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from dealer_app.web import api, auth, dealer, organiser, scoreboard
+from dealer_app.web import api, auth, dealer, organiser, scoreboard, zones_editor
 from dealer_app.web.credentials import CredentialStore
 from dealer_app.web.csrf import init_csrf
 from dealer_app.web.embed import embedded_json
 from dealer_app.web.feed import TableFeed
 from dealer_app.web.i18n import TEXTS, current_lang, translate
 from dealer_app.web.lockout import LockOut
+from dealer_app.web.panel_notices import PanelNotices
 from dealer_app.web.projection import render_channel
 from dealer_app.web.roles import Role
 from dealer_app.web.settings import WebAppSettings
 from dealer_app.web.sse import EventHub
 from dealer_app.web.state import EXTENSION_KEY, WebState
+from dealer_app.web.zones_editor import ZONES_FILE_NAME
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +42,9 @@ def create_app(
     config: WebAppSettings | None = None,
     *,
     clock: Callable[[], float] | None = None,
+    camera: Any = None,
+    zones_file: Path | None = None,
+    default_zones: dict[str, Any] | None = None,
 ) -> Flask:
     """Build the web app of one table.
 
@@ -49,10 +55,17 @@ def create_app(
         panel: the demo's virtual button panel (gpiozero MockFactory pins), or None.
         config: web settings; by default ``WebAppSettings(data_dir=<the folder of the table log>)``.
         clock: monotonic seconds for the lock-out (tests inject one).
+        camera: the running camera, whose ``latest_frame()`` (a BGR picture or None) the
+            zone editor shows as a snapshot; None when the table has no camera.
+        zones_file: where the zone editor saves the zones (default ``<data_dir>/zones.json``,
+            the file the appliance's camera loop follows).
+        default_zones: the zones in use while ``zones_file`` does not exist (the
+            configuration's ``[camera.zones]``), shown by the zone editor.
 
     The app starts following the table log at once. While no PIN and password are chosen,
     ``app.config["SETUP_TOKEN"]`` holds the one-time code the ``/setup`` page asks for;
-    the appliance prints it. Call ``app.extensions["dealer_web"].feed.stop()`` (or
+    the appliance prints it. ``app.extensions["dealer_web"].panel_notices.listener`` is the
+    panel controller listener that shows refused presses on the console. Call ``app.extensions["dealer_web"].feed.stop()`` (or
     :func:`shutdown`) to stop the follower thread.
     """
     settings = config if config is not None else WebAppSettings(data_dir=service.path.parent)
@@ -78,6 +91,7 @@ def create_app(
 
     hub = EventHub(render)
     feed = TableFeed(service, hub.publish)
+    notices = PanelNotices(on_change=hub.refresh)
     state = WebState(
         service=service,
         tournament=tournament,
@@ -87,6 +101,10 @@ def create_app(
         lockout=lockout,
         feed=feed,
         hub=hub,
+        panel_notices=notices,
+        camera=camera,
+        zones_file=Path(zones_file) if zones_file is not None else settings.data_path / ZONES_FILE_NAME,
+        default_zones=dict(default_zones or {}),
     )
     state_box["state"] = state
     app.extensions[EXTENSION_KEY] = state
@@ -97,6 +115,7 @@ def create_app(
     app.register_blueprint(dealer.bp)
     app.register_blueprint(organiser.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(zones_editor.bp)
     _install_security_headers(app)
     _install_template_helpers(app, settings)
     _install_error_pages(app, settings)

@@ -142,6 +142,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "empty": ("vrij", "empty"),
     "uncontested": ("de anderen pasten", "everyone else folded"),
     "odd_chip": ("oneven fiche", "odd chip"),
+    "zones": ("Camerazones", "Camera zones"),
+    "zones_help": (
+        "Kies een zone en klik haar hoeken op de foto (of sleep een rechthoek); sla dan beide zones op.",
+        "Pick a zone and click its corners on the picture (or drag a rectangle); then save both zones.",
+    ),
+    "zone_board": ("Bordzone", "Board zone"),
+    "zone_reader": ("Lezerzone", "Reader zone"),
+    "clear_zone": ("Zone wissen", "Clear zone"),
+    "new_picture": ("Nieuwe foto", "New picture"),
+    "save_zones": ("Zones opslaan", "Save zones"),
+    "zones_saved": ("Zones opgeslagen: de camera gebruikt ze nu", "Zones saved: the camera uses them now"),
+    "zones_from_configuration": ("Zones uit het configuratiebestand", "Zones from the configuration file"),
+    "zones_none": ("Nog geen zones", "No zones yet"),
+    "panel_refused": ("Paneel geweigerd", "Panel refused"),
 }
 
 

@@ -35,7 +35,7 @@ def _errors(*codes: int) -> dict[str, Any]:
         400: "Malformed request",
         401: "Not signed in",
         403: "Wrong role or missing CSRF token",
-        404: "Not here (e.g. no virtual panel on this table)",
+        404: "Not here (e.g. no virtual panel, or no camera picture, on this table)",
         422: "Refused by the table rules (the reason says why)",
         429: "Locked out after too many wrong tries",
     }
@@ -86,6 +86,34 @@ def openapi_document() -> dict[str, Any]:
                 "additionalProperties": False,
             },
         ]
+    }
+    polygon = {
+        "type": "array",
+        "minItems": 3,
+        "maxItems": 32,
+        "items": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": {"type": "number", "minimum": 0, "maximum": 1},
+        },
+        "description": "Corners [x, y] in fractions of the picture (0 = left/top, 1 = right/bottom)",
+    }
+    zones = {
+        "type": "object",
+        "properties": {"board": polygon, "reader": polygon},
+        "required": ["board", "reader"],
+        "additionalProperties": False,
+    }
+    zones_answer = {
+        "type": "object",
+        "properties": {
+            "zones": {"type": "object"},
+            "source": {"type": "string", "enum": ["saved", "configuration", "none"]},
+            "problem": {"type": "string"},
+            "ok": {"type": "boolean"},
+        },
+        "required": ["zones", "source"],
     }
     stream = {
         "description": "text/event-stream of `view` events; id = log sequence number",
@@ -223,6 +251,36 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": _json(panel, "Panel state after the input"),
                         **_errors(400, 401, 403, 404),
+                    },
+                },
+            },
+            "/api/dealer/snapshot.jpg": {
+                "get": {
+                    "summary": "The camera's latest picture, for marking the zones",
+                    "security": [{"session": []}],
+                    "responses": {
+                        "200": {
+                            "description": "A JPEG picture",
+                            "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}},
+                        },
+                        **_errors(401, 403, 404),
+                    },
+                }
+            },
+            "/api/dealer/zones": {
+                "get": {
+                    "summary": "The board and reader zones the camera uses",
+                    "security": [{"session": []}],
+                    "responses": {"200": _json(zones_answer, "The zones and where they come from"), **_errors(401, 403)},
+                },
+                "post": {
+                    "summary": "Save the board and reader zones (written atomically to zones.json)",
+                    "security": [{"session": []}],
+                    "parameters": [CSRF_HEADER],
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": zones}}},
+                    "responses": {
+                        "200": _json(zones_answer, "Saved; the camera uses them from its next picture"),
+                        **_errors(400, 401, 403, 422),
                     },
                 },
             },

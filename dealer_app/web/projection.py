@@ -195,6 +195,7 @@ def dealer_payload(state: Any, lang: str) -> dict[str, Any]:
             "chip_cents": money.chip_cents,
             "currency": money.currency,
             "prompt": view.get("prompt") or {},
+            "panel_feedback": state.panel_notices.last(),
         }
     )
     for seat_entry, seat in zip(payload["seats"], view.get("seats", []), strict=False):

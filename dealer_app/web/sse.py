@@ -5,7 +5,9 @@ log grows, :meth:`EventHub.publish` renders each channel that has listeners once
 waiting stream sends that same frame. The event id is the log sequence number, so a browser
 that reconnects with ``Last-Event-ID: N`` gets the current snapshot at once when the table
 moved past ``N``, and nothing stale otherwise. Idle streams send a keepalive comment so a
-vanished client frees its server thread within one keepalive period.
+vanished client frees its server thread within one keepalive period. :meth:`EventHub.refresh`
+re-sends every channel at the same sequence number, for news that writes no log event (a
+refused panel press shown on the dealer console).
 
 >>> hub = EventHub(render=lambda channel, seq: {"seq": seq, "who": channel})
 >>> hub.publish(3)
@@ -62,6 +64,8 @@ class EventHub:
         self._render = render
         self._cond = threading.Condition()
         self._seq = 0
+        #: Bumped by every publish and refresh; streams send when it moved past what they sent.
+        self._generation = 0
         self._frames: dict[Hashable, tuple[int, str]] = {}
         self._listeners: dict[Hashable, int] = {}
         self._closed = False
@@ -83,6 +87,8 @@ class EventHub:
             if seq < self._seq:
                 return
             self._seq = seq
+            self._generation += 1
+            generation = self._generation
             channels = [c for c, n in self._listeners.items() if n > 0]
         frames = {}
         for channel in channels:
@@ -93,12 +99,20 @@ class EventHub:
         with self._cond:
             for channel, frame in frames.items():
                 held = self._frames.get(channel)
-                if held is None or held[0] <= seq:
-                    self._frames[channel] = (seq, frame)
+                if held is None or held[0] <= generation:
+                    self._frames[channel] = (generation, frame)
             # Channels nobody listens to are rendered on demand when someone connects.
             for channel in list(self._frames):
                 if channel not in channels:
                     del self._frames[channel]
+            self._cond.notify_all()
+
+    def refresh(self) -> None:
+        """Something outside the log changed: every stream re-sends its channel's snapshot
+        (rendered on demand, once per channel) under the current sequence number."""
+        with self._cond:
+            self._generation += 1
+            self._frames.clear()
             self._cond.notify_all()
 
     def close(self) -> None:
@@ -114,15 +128,15 @@ class EventHub:
         return sse_frame(shown if isinstance(shown, int) else seq, "view", payload)
 
     def _current(self, channel: Hashable) -> tuple[int, str]:
-        """The newest frame of ``channel``, rendered now if nobody held it."""
+        """``(generation, frame)``: the newest frame of ``channel``, rendered now if nobody held it."""
         with self._cond:
             held = self._frames.get(channel)
-            seq = self._seq
-        if held is not None and held[0] == seq:
+            seq, generation = self._seq, self._generation
+        if held is not None and held[0] == generation:
             return held
-        frame = (seq, self._frame(channel, seq))
+        frame = (generation, self._frame(channel, seq))
         with self._cond:
-            if self._seq == seq:
+            if self._generation == generation:
                 self._frames[channel] = frame
         return frame
 
@@ -138,19 +152,20 @@ class EventHub:
             self._listeners[channel] = self._listeners.get(channel, 0) + 1
         try:
             yield f"retry: {RETRY_MS}\n\n"
-            sent = last_id if last_id is not None and last_id <= self._seq else -1
+            with self._cond:
+                # A reconnect that already has the newest sequence number missed nothing.
+                sent = self._generation if last_id is not None and last_id == self._seq else -1
             while True:
                 with self._cond:
                     if self._closed:
                         return
-                    if self._seq == sent:
+                    if self._generation == sent:
                         self._cond.wait(keepalive_seconds)
                     if self._closed:
                         return
-                    moved = self._seq != sent
+                    moved = self._generation != sent
                 if moved:
-                    seq, frame = self._current(channel)
-                    sent = seq
+                    sent, frame = self._current(channel)
                     yield frame
                 else:
                     yield ": keepalive\n\n"

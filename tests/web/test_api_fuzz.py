@@ -37,8 +37,14 @@ def test_fuzzed_api_never_fails_and_refusals_change_nothing(app, service) -> Non
     assert {f"{op.method.upper()} {op.path}" for op in operations} == {
         "GET /api/session", "POST /api/session", "DELETE /api/session", "GET /api/view",
         "GET /api/dealer/view", "POST /api/commands", "GET /api/log", "GET /api/panel",
-        "POST /api/panel",
+        "POST /api/panel", "GET /api/dealer/snapshot.jpg", "GET /api/dealer/zones",
+        "POST /api/dealer/zones",
     }  # fmt: skip
+    zones_file = app.extensions["dealer_web"].zones_file
+
+    def saved_zones() -> bytes | None:
+        return zones_file.read_bytes() if zones_file.exists() else None
+
     problems: list[str] = []
     outcomes: dict[int, int] = {}
 
@@ -54,6 +60,7 @@ def test_fuzzed_api_never_fails_and_refusals_change_nothing(app, service) -> Non
         def fuzz(case) -> None:
             for signed_in in (True, False):
                 before = service.last_seq
+                zones_before = saved_zones()
                 headers = dict(case.headers or {})
                 cookies = {}
                 if signed_in:
@@ -65,6 +72,8 @@ def test_fuzzed_api_never_fails_and_refusals_change_nothing(app, service) -> Non
                     problems.append(f"{response.status_code} for {label}")
                 if response.status_code >= 400 and service.last_seq != before:
                     problems.append(f"refused {response.status_code} but the log grew: {label}")
+                if response.status_code >= 400 and saved_zones() != zones_before:
+                    problems.append(f"refused {response.status_code} but zones.json changed: {label}")
                 if not signed_in and case.method != "GET" and case.path != "/api/session":
                     assert response.status_code in (401, 403), label
                 if signed_in and case.path == "/api/commands":

@@ -25,6 +25,8 @@ EXPECTED = {
     "/api/dealer/events": (401, 200, 200),
     "/api/log": (401, 200, 200),
     "/api/panel": (401, 404, 404),
+    "/api/dealer/snapshot.jpg": (401, 404, 404),
+    "/api/dealer/zones": (401, 200, 200),
     "/static/style.css": (200, 200, 200),
 }
 ROUTE_OF = {"/organiser/results.csv": "/organiser/results.<fmt>", "/organiser/hands.phh": "/organiser/hands.<fmt>",

@@ -138,3 +138,22 @@ def test_one_failing_channel_does_not_hold_back_the_others() -> None:
     assert next(good).startswith("id: 2\n")
     good.close()
     bad.close()
+
+
+def test_refresh_resends_every_stream_at_the_same_id() -> None:
+    """News outside the log (a refused panel press) reaches waiting streams under the same id."""
+    rendered = []
+
+    def render(channel, seq):
+        rendered.append(seq)
+        return {"seq": seq, "n": len(rendered)}
+
+    hub = EventHub(render)
+    hub.publish(4)
+    stream = hub.stream("dealer", last_id=4, keepalive_seconds=0.01)
+    assert next(stream) == "retry: 2000\n\n"
+    assert next(stream) == ": keepalive\n\n"
+    hub.refresh()
+    assert next(stream) == 'id: 4\nevent: view\ndata: {"seq": 4, "n": 1}\n\n'
+    assert next(stream) == ": keepalive\n\n"
+    stream.close()

@@ -117,12 +117,22 @@
     }
   }
 
+  /* The button panel's last answer: a refused press shows its reason until the next accepted one. */
+  function drawPanelFeedback(feedback) {
+    const box = document.getElementById("panel-feedback");
+    const refused = Boolean(feedback && !feedback.ok);
+    box.hidden = !refused;
+    box.textContent = refused ? `${t("panel_refused")}: ${feedback.reason}` : "";
+    box.dataset.id = feedback ? feedback.id : "";
+  }
+
   function draw(payload) {
     view = payload;
     root.dataset.seq = payload.seq;
     document.getElementById("prompt").textContent = payload.prompt.text || "";
     document.getElementById("undo").disabled = !payload.can_undo;
     document.getElementById("misdeal").disabled = !payload.can_misdeal;
+    drawPanelFeedback(payload.panel_feedback);
     drawActions();
     drawSeats();
     document.getElementById("held").replaceChildren(...payload.held.map((h) =>
