@@ -454,6 +454,12 @@ class CameraLoop:
         self._zones_stamp: int | str | None = None
         self._latest: Any = None
 
+    @property
+    def zones_origin(self) -> str | None:
+        """Where the zones in use come from: ``saved`` (zones.json), ``configuration``, or None."""
+        stamp = self._zones_stamp
+        return None if stamp is None else "configuration" if stamp == "configuration" else "saved"
+
     def latest_frame(self) -> Any:
         """The last picture the camera gave (a BGR array), or None before the first."""
         return self._latest

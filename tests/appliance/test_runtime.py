@@ -342,6 +342,101 @@ def test_a_replayed_camera_without_zones_asks_for_them(tmp_path: Path, deck_prof
         rt.close()
 
 
+CONSOLE_ZONES = {
+    "board": [[0.25, 0.2], [0.75, 0.2], [0.75, 0.6], [0.25, 0.6]],
+    "reader": [[0.3, 0.65], [0.7, 0.65], [0.7, 1.0], [0.3, 1.0]],
+}
+
+
+def signed_in_dealer(rt: Runtime):
+    """A Flask test client of the runtime's own app, signed in as the dealer."""
+    from tests.web.conftest import PASSWORD, PIN, sign_in
+
+    rt.app.extensions["dealer_web"].credentials.choose(PIN, PASSWORD)
+    client = rt.app.test_client()
+    client.token = sign_in(client)
+    return client
+
+
+def test_zones_marked_in_the_console_reach_the_camera_loop(tmp_path: Path, deck_profile: Path) -> None:
+    """Issue 8 "Zones": without zones the camera still gives the console its snapshot; zones
+    saved there are written to <data_dir>/zones.json and the camera loop starts reading with
+    them; a broken file is reported and replaced by the next save."""
+    replay = tmp_path / "camera"
+    replay.mkdir()
+    show_on_camera(replay, ["Ah"])
+    config = make_config(tmp_path)
+    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), fps=10, profile=str(deck_profile)))
+    rt = Runtime(config)
+    rt.start()
+    try:
+        dealer = signed_in_dealer(rt)
+        wait_for(lambda: rt.camera.problem[0] == "camera_no_zones", timeout=30)
+        assert rt.camera.frames == 0
+        picture = dealer.get("/api/dealer/snapshot.jpg")
+        assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
+        assert cv2.imdecode(np.frombuffer(picture.data, np.uint8), cv2.IMREAD_COLOR).shape == (720, 1280, 3)
+        assert dealer.get("/api/dealer/zones").get_json() == {"zones": {}, "source": "none"}
+
+        answer = dealer.post("/api/dealer/zones", json=CONSOLE_ZONES, headers={"X-CSRF-Token": dealer.token})
+        assert answer.status_code == 200, answer.get_json()
+        zones_file = config.data_dir / runtime_module.ZONES_FILE
+        assert json.loads(zones_file.read_text()) == CONSOLE_ZONES
+        wait_for(lambda: rt.camera.frames > 0, timeout=30)
+        rt.check()
+        assert rt.status.get("camera") == runtime_module.PartStatus("ok", "camera_ok", "reading cards from the replay camera")
+
+        zones_file.write_text('{"board": [[0.1, 0.1]]}')  # edited by hand, wrongly
+        wait_for(lambda: rt.camera.problem is not None and rt.camera.problem[0] == "camera_zones", timeout=10)
+        rt.check()
+        assert rt.status.get("camera") == runtime_module.PartStatus(
+            "degraded", "camera_zones",
+            "the zones cannot be used (Zone 'board' needs at least 3 points, got 1); set them again in the dealer "
+            "console: enter the cards in the dealer console",
+        )  # fmt: skip
+        assert dealer.post("/api/dealer/zones", json=CONSOLE_ZONES, headers={"X-CSRF-Token": dealer.token}).status_code == 200
+        wait_for(lambda: rt.camera.problem is None, timeout=10)
+    finally:
+        rt.close()
+
+
+def test_zones_saved_in_the_console_win_over_the_configured_ones(tmp_path: Path, deck_profile: Path) -> None:
+    replay = tmp_path / "camera"
+    replay.mkdir()
+    show_on_camera(replay, [])
+    config = make_config(tmp_path, ZONES)
+    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), fps=10, profile=str(deck_profile)))
+    rt = Runtime(config)
+    rt.start()
+    try:
+        dealer = signed_in_dealer(rt)
+        configured = dealer.get("/api/dealer/zones").get_json()
+        assert configured == {
+            "zones": {"board": [[0.1, 0.1], [0.9, 0.1], [0.9, 0.6], [0.1, 0.6]], "reader": [[0.3, 0.65], [0.7, 0.65], [0.7, 1.0], [0.3, 1.0]]},
+            "source": "configuration",
+        }
+        wait_for(lambda: rt.camera.frames > 0, timeout=30)
+        assert rt.camera.zones_origin == "configuration"
+        assert dealer.post("/api/dealer/zones", json=CONSOLE_ZONES, headers={"X-CSRF-Token": dealer.token}).status_code == 200
+        wait_for(lambda: rt.camera.zones_origin == "saved", timeout=10)
+        assert dealer.get("/api/dealer/zones").get_json() == {"zones": CONSOLE_ZONES, "source": "saved"}
+    finally:
+        rt.close()
+
+
+def test_a_refused_panel_press_shows_its_reason_on_the_dealer_console(runtime: Runtime) -> None:
+    """Issue 6: a refused action beeps and shows its reason on the display and the console."""
+    dealer = signed_in_dealer(runtime)
+    assert dealer.get("/api/dealer/view").get_json()["panel_feedback"] is None
+    runtime.virtual_panel.click("fold")  # no hand: nothing to fold
+    wait_for(lambda: runtime.panel_controller.feedback is not None)
+    feedback = dealer.get("/api/dealer/view").get_json()["panel_feedback"]
+    assert (feedback["ok"], feedback["cmd"], feedback["reason"]) == (
+        False, None, "No action to log now: Seat at least two players",
+    )  # fmt: skip
+    assert runtime.virtual_panel.state()["buzzer"]["played"][-1:] == ["refuse"]
+
+
 # -- dealer-app run -----------------------------------------------------------------------
 
 REPO = Path(__file__).resolve().parents[2]

@@ -237,6 +237,7 @@ def panel_app(service, tmp_path, clock):
     controller = PanelController(panel, service)
     controller.start()
     app = make_app(service, tmp_path, clock, panel=VirtualPanel(panel))
+    controller.add_listener(app.extensions["dealer_web"].panel_notices.listener)  # as the runtime does
     app.extensions["dealer_web"].credentials.choose(PIN, PASSWORD)
     yield app
     shutdown(app)
@@ -254,3 +255,80 @@ def test_virtual_panel_in_the_console_starts_a_hand(browser, live_url, service) 
     console.wait_for_function("() => document.querySelector('#prompt').innerText === 'Shuffle'")
     assert service.events()[-1].source == "button"
     assert "lights:" in console.inner_text("#panel-lights")
+
+
+
+@pytest.mark.parametrize("served_app", ["panel_app"], indirect=True)
+def test_a_refused_panel_press_shows_its_reason_on_the_console(browser, live_url, service) -> None:
+    """Issue 6: a refused action beeps and shows its reason on the dealer console."""
+    console = console_page(browser, live_url)
+    assert console.is_hidden("#panel-feedback")
+    console.click("button[data-press=fold]")  # no players, no hand: nothing to fold
+    console.wait_for_selector("#panel-feedback", state="visible", timeout=3000)
+    assert console.inner_text("#panel-feedback") == "Panel refused: No action to log now: Seat at least two players"
+    for body in THREE_PLAYERS:
+        assert service.execute(body, "console").ok
+    console.click("button[data-press=ok_next]")  # accepted: the refusal goes away
+    console.wait_for_selector("#panel-feedback", state="hidden", timeout=3000)
+
+
+@pytest.fixture
+def zones_app(service, tmp_path, clock):
+    """The app with a camera whose latest picture is a felt with one white card."""
+    from dealer_app.web import shutdown
+    from tests.web.conftest import PASSWORD, make_app
+    from tests.web.test_zones_editor import StillCamera, felt
+
+    app = make_app(service, tmp_path, clock, camera=StillCamera(felt()))
+    app.extensions["dealer_web"].credentials.choose(PIN, PASSWORD)
+    yield app
+    shutdown(app)
+
+
+@pytest.mark.parametrize("served_app", ["zones_app"], indirect=True)
+def test_zones_set_by_clicking_on_the_snapshot(browser, live_url, served_app) -> None:
+    """Issue 8 "Zones": corners clicked for the board zone, a rectangle dragged for the reader
+    zone, saved to zones.json and read back by vision's Zones."""
+    from vision.zones import Zones
+
+    console = console_page(browser, live_url)
+    console.wait_for_function("() => document.querySelector('#snapshot').naturalWidth === 1280")
+    assert console.inner_text("#zones-source") == "No zones yet"
+    box = console.locator("#zone-overlay").bounding_box()
+    assert abs(box["width"] / box["height"] - 1280 / 720) < 0.02  # the overlay covers the picture
+
+    def at(fx: float, fy: float) -> tuple[float, float]:
+        return box["x"] + fx * box["width"], box["y"] + fy * box["height"]
+
+    console.check("input[name=zone][value=board]")
+    for corner in [(0.2, 0.1), (0.8, 0.1), (0.8, 0.5), (0.2, 0.5)]:
+        console.mouse.click(*at(*corner))
+    assert len(console.get_attribute("#zone-board", "points").split()) == 4
+    console.check("input[name=zone][value=reader]")
+    console.mouse.move(*at(0.3, 0.6))
+    console.mouse.down()
+    console.mouse.move(*at(0.5, 0.8), steps=5)
+    console.mouse.move(*at(0.7, 0.95), steps=5)
+    console.mouse.up()
+    console.click("#zones-save")
+    console.wait_for_function("() => document.querySelector('#zones-message').innerText === 'Zones saved: the camera uses them now'")
+
+    saved = Zones.load(served_app.extensions["dealer_web"].zones_file).to_dict()
+    expected = {
+        "board": [(0.2, 0.1), (0.8, 0.1), (0.8, 0.5), (0.2, 0.5)],
+        "reader": [(0.3, 0.6), (0.7, 0.6), (0.7, 0.95), (0.3, 0.95)],
+    }
+    assert set(saved) == {"board", "reader"}
+    for name, corners in expected.items():
+        assert len(saved[name]) == 4, name
+        for (x, y), (ex, ey) in zip(saved[name], corners, strict=True):
+            assert abs(x - ex) < 0.005 and abs(y - ey) < 0.005, (name, saved[name])
+
+    console.click("#zone-clear")  # the reader zone is selected: clear it, saving is refused
+    console.click("#zones-save")
+    console.wait_for_function("() => document.querySelector('#zones-message').innerText.startsWith('Refused')")
+    assert console.inner_text("#zones-message") == "Refused: Zone 'reader' needs at least 3 points, got 0"
+    assert len(Zones.load(served_app.extensions["dealer_web"].zones_file).to_dict()["reader"]) == 4
+    console.reload()
+    console.wait_for_function("() => document.querySelector('#zone-reader').getAttribute('points') !== ''")
+    assert len(console.get_attribute("#zone-reader", "points").split()) == 4  # shown again from the file
