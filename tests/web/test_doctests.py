@@ -11,7 +11,8 @@ MODULES = [
     "dealer_app.web.command_schema", "dealer_app.web.credentials", "dealer_app.web.embed",
     "dealer_app.web.i18n", "dealer_app.web.lockout", "dealer_app.web.organiser",
     "dealer_app.web.projection", "dealer_app.web.roles", "dealer_app.web.server",
-    "dealer_app.web.settings", "dealer_app.web.sse",
+    "dealer_app.web.settings", "dealer_app.web.sse", "dealer_app.web.panel_notices",
+    "dealer_app.web.zones_editor",
 ]  # fmt: skip
 
 
