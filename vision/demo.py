@@ -1,7 +1,7 @@
 """The bundled demo hand: a replayable camera sequence for ``dealer-app demo``.
 
 ``vision/demo_hand/`` holds JPEG frames of one hand seen from above (the board appearing
-street by street, then two tabled hands in the reader zone), ``zones.json`` for them and
+street by street, then two tabled hands laid side by side in the reader zone), ``zones.json`` for them and
 ``manifest.json`` listing what each frame shows. Replay it with
 ``ReplaySource.from_dir(DEMO_DIR, repeat=3)`` and :data:`vision.synth.DEMO_ZONES`.
 
@@ -29,7 +29,7 @@ DEMO_FRAMES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("02-turn", ("Qs", "9s", "3c", "Td"), ()),
     ("03-river", ("Qs", "9s", "3c", "Td", "2h"), ()),
     ("04-first-hand-tabled", ("Qs", "9s", "3c", "Td", "2h"), ("Ah", "Kd")),
-    ("05-second-hand-tabled", ("Qs", "9s", "3c", "Td", "2h"), ("7h", "7d")),
+    ("05-second-hand-tabled", ("Qs", "9s", "3c", "Td", "2h"), ("8c", "8d")),
     ("06-cleared", (), ()),
 )
 
@@ -45,7 +45,7 @@ def main() -> int:
     deck = committed_deck("heruka-2color")
     manifest = []
     for k, (stem, board, reader) in enumerate(DEMO_FRAMES):
-        scene = make_table(np.random.default_rng(100 + k), deck, list(board), list(reader))
+        scene = make_table(np.random.default_rng(100 + k), deck, list(board), list(reader), fanned=False)
         cv2.imwrite(str(DEMO_DIR / f"{stem}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
         manifest.append({"image": f"{stem}.jpg", "board": list(board), "reader": list(reader)})
     (DEMO_DIR / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")

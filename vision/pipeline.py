@@ -17,6 +17,9 @@ from vision.find import Blob, card_width_estimate, find_blobs
 from vision.read import Reader, corner_patch, full_card, index_corners
 from vision.zones import LOOSE, Zones
 
+#: Least confidence of a read inferred from one corner of an overlapping group (cards seen
+#: whole need only the reader's own thresholds): most confident misreads came from groups.
+GROUP_MIN_CONFIDENCE = 0.75
 #: Card widths tried for a corner in a group, as fractions of the frame's typical width.
 WIDTH_STEPS = (0.85, 1.0, 1.15)
 
@@ -103,7 +106,7 @@ class FrameReader:
             read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card is None:
                 read = self.reader.read_patch(corner_patch(frame, corner, local))
-            if read.card:
+            if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
         cards: list[CardSeen] = []
         rejected: set[int] = set()

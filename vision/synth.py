@@ -314,9 +314,10 @@ DEMO_ZONES = {"board": [[0.22, 0.2], [0.86, 0.2], [0.86, 0.54], [0.22, 0.54]],
 def make_table(rng: np.random.Generator, deck: dict[str, np.ndarray], board: list[str],
                reader: list[str] = (), loose: list[str] = (), *, card_h: float = 160.0,
                size: tuple[int, int] = (1280, 720), felt_bgr: tuple[int, int, int] = (40, 95, 30),
-               blur: float = 0.6, noise: float = 3.0) -> Scene:
-    """A controlled table frame: ``board`` cards in the board slots left to right, a fanned
-    ``reader`` hand in the reader slot, ``loose`` cards near the left edge.
+               blur: float = 0.6, noise: float = 3.0, fanned: bool = True) -> Scene:
+    """A controlled table frame: ``board`` cards in the board slots left to right, the
+    ``reader`` hand in the reader slot (fanned as a player tables it, or side by side as the
+    dealer lays it for the camera), ``loose`` cards near the left edge.
 
     Used for the demo replay and for tests whose cards must be exactly these.
     """
@@ -339,7 +340,10 @@ def make_table(rng: np.random.Generator, deck: dict[str, np.ndarray], board: lis
         put(name, (x * width, y * height), rng.uniform(-2, 2), "board")
     for k, name in enumerate(reader):
         x, y = READER_SLOT
-        put(name, (x * width + (k - 0.5) * 0.6 * card_h / 1.4, y * height), -6 + 12 * k, "showdown")
+        if fanned:
+            put(name, (x * width + (k - 0.5) * 0.6 * card_h / 1.4, y * height), -6 + 12 * k, "showdown")
+        else:
+            put(name, (x * width + (k - 0.5) * 1.2 * card_h / 1.4, y * height), rng.uniform(-3, 3), "showdown")
     for k, name in enumerate(loose):
         put(name, (0.1 * width, (0.3 + 0.35 * k) * height), 20.0, "loose")
     image = cv2.GaussianBlur(canvas.image, (0, 0), blur) if blur else canvas.image

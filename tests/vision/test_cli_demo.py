@@ -85,7 +85,7 @@ def test_demo_hand_replays_into_the_expected_facts():
         ZoneFact("board", ("Qs", "9s", "3c", "Td")),
         ZoneFact("board", ("Qs", "9s", "3c", "Td", "2h")),
         ZoneFact("reader", ("Ah", "Kd")),
-        ZoneFact("reader", ("7h", "7d")),
+        ZoneFact("reader", ("8c", "8d")),
         ZoneFact("board", ()),
         ZoneFact("reader", ()),
     ]
