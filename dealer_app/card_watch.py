@@ -12,17 +12,26 @@ commands with source ``"camera"`` when the dealer is prompted for them, and rais
 * ``reader_overfull`` - more than two cards in the reader zone;
 * ``command_refused`` - the service refused the camera's command (its reason is kept).
 
-An alarm never changes the table; the dealer console shows it and the dealer decides.
+The first four are integrity alarms: each is sent to the table service as an ``alarm``
+command (source ``"camera"``, docs/commands.md), which logs it and turns the dealer's prompt
+into its procedure until the dealer resolves it. While an alarm is open the service holds
+the camera's commands, so CardWatch keeps the latest fact of each zone and hands it on once
+the alarm is resolved (:meth:`CardWatch.resume`). The other two only reach ``on_alarm``.
+An alarm never changes the cards or chips of the hand.
 
 >>> from vision.stabilise import ZoneFact
 >>> class Table:
+...     sent = []
 ...     def view(self, role="dealer", lang="en"):
 ...         return {"hand": {"number": 1, "board": [], "phase": "preflop"}, "seats": [],
 ...                 "prompt": {"code": "action", "text": "Action on seat 4", "args": {"seat": 4}}}
 ...     def execute(self, command, source):
-...         raise AssertionError("nothing may be sent")
->>> [a.code for a in CardWatch(Table()).handle(ZoneFact("board", ("Qs", "9s", "3c")))]
-['premature_board_card']
+...         self.sent.append((command["cmd"], command["code"], source))
+...         return {"ok": True, "seqs": [12]}
+>>> [(a.code, a.seq) for a in CardWatch(Table()).handle(ZoneFact("board", ("Qs", "9s", "3c")))]
+[('premature_board_card', 12)]
+>>> Table.sent
+[('alarm', 'premature_board_card', 'camera')]
 """
 
 from __future__ import annotations
@@ -32,6 +41,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from vision.stabilise import ZoneFact
+
+#: Alarms the table service records (the others only reach ``on_alarm``).
+SERVICE_ALARMS = ("duplicate_card", "too_many_board_cards", "premature_board_card", "card_exposed")
 
 #: Board cards the table must show once each street is dealt.
 STREET_TOTAL = {"flop": 3, "turn": 4, "river": 5}
@@ -82,12 +94,15 @@ class TableLike(Protocol):
 
 @dataclass(frozen=True)
 class Alarm:
-    """An integrity alarm for the dealer console: ``code``, the cards involved, the text."""
+    """An integrity alarm for the dealer console: ``code``, the cards involved, the text;
+    ``seq`` is the number of its ``alarm`` event in the table's log (None when the service
+    did not record it: not an integrity alarm, or the same alarm is already open)."""
 
     code: str
     cards: tuple[str, ...]
     text: str
     args: dict = field(default_factory=dict)
+    seq: int | None = None
 
 
 class CardWatch:
@@ -105,10 +120,17 @@ class CardWatch:
         self._hand: int | None = None
         self._seen: set[str] = set()
         self.sent: list[dict] = []
+        self._held: dict[str, ZoneFact] = {}
 
     def _alarm(self, code: str, cards: tuple[str, ...], **args: Any) -> Alarm:
         text = _TEXTS[code][self.lang].format(cards=" ".join(cards), **args)
-        alarm = Alarm(code, cards, text, args)
+        seq = None
+        if code in SERVICE_ALARMS:
+            command = {"cmd": "alarm", "code": code, "cards": list(cards), "detail": text}
+            result = self.service.execute(command, "camera")
+            if _field(result, "ok"):
+                seq = (_field(result, "seqs") or [None])[0]
+        alarm = Alarm(code, cards, text, args, seq)
         if self.on_alarm:
             self.on_alarm(alarm)
         return alarm
@@ -129,18 +151,27 @@ class CardWatch:
 
     def _send(self, command: dict, cards: tuple[str, ...]) -> list[Alarm]:
         result = self.service.execute(command, "camera")
-        ok = getattr(result, "ok", result.get("ok") if isinstance(result, dict) else bool(result))
-        if ok:
+        if _field(result, "ok"):
             self.sent.append(command)
             return []
-        reason = getattr(result, "reason", None) or (result.get("reason") if isinstance(result, dict) else "")
-        return [self._alarm("command_refused", cards, reason=reason)]
+        return [self._alarm("command_refused", cards, reason=_field(result, "reason") or "")]
 
     def handle(self, fact: ZoneFact) -> list[Alarm]:
-        """Act on one fact; return the alarms it raised (also passed to ``on_alarm``)."""
+        """Act on one fact; return the alarms it raised (also passed to ``on_alarm``).
+
+        While the table has an open alarm the fact is held (the latest per zone) for
+        :meth:`resume`.
+        """
         view = self.service.view(role="dealer", lang=self.lang)
         hand = view.get("hand")
-        if not hand or not fact.cards:
+        if not hand:
+            self._held.clear()
+            return []
+        if view["prompt"].get("code") == "alarm":
+            self._held[fact.zone] = fact
+            return []
+        self._held.pop(fact.zone, None)
+        if not fact.cards:
             return []
         known = self._known(view)
         if fact.zone == "board":
@@ -148,6 +179,17 @@ class CardWatch:
         if fact.zone == "reader":
             return self._reader(fact.cards, view, known)
         return self._loose(fact.cards, known)
+
+    def resume(self) -> list[Alarm]:
+        """Hand on the facts held during an alarm once the dealer resolved it (call often:
+        it does nothing while nothing is held)."""
+        if not self._held:
+            return []
+        view = self.service.view(role="dealer", lang=self.lang)
+        if view.get("hand") and view["prompt"].get("code") == "alarm":
+            return []
+        held, self._held = list(self._held.values()), {}
+        return [alarm for fact in held for alarm in self.handle(fact)]
 
     def _board(self, cards: tuple[str, ...], hand: dict, prompt: dict, known: set[str]) -> list[Alarm]:
         board = list(hand.get("board") or [])
@@ -198,3 +240,8 @@ class CardWatch:
         alarms = [self._alarm("duplicate_card", twice)] if twice else []
         self._seen.update(cards)
         return alarms + [self._alarm("card_exposed", cards)]
+
+
+def _field(result: Any, name: str) -> Any:
+    """A field of the service's answer: a ``CommandResult`` or a dict."""
+    return result.get(name) if isinstance(result, dict) else getattr(result, name, None)

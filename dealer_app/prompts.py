@@ -21,6 +21,9 @@ from collections.abc import Callable
 
 Money = Callable[..., str]
 
+#: Board cards in total once each street is dealt.
+STREET_TOTALS = {"flop": 3, "turn": 4, "river": 5}
+
 STREETS = {
     "en": {"flop": "the flop", "turn": "the turn", "river": "the river"},
     "nl": {"flop": "de flop", "turn": "de turn", "river": "de river"},
@@ -76,6 +79,7 @@ _TEMPLATES = {
         "push": "Push {pots}",
         "voided": "Hand void ({reason}): return all bets",
         "hand_over": "Hand over: every bet went back; confirm to go on",
+        "alarm": "{alarm}",
     },
     "nl": {
         "seat_players": "Plaats minstens twee spelers",
@@ -93,6 +97,7 @@ _TEMPLATES = {
         "push": "Schuif {pots}",
         "voided": "Hand ongeldig ({reason}): geef alle inzetten terug",
         "hand_over": "Hand voorbij: alle inzetten gingen terug; bevestig om verder te gaan",
+        "alarm": "{alarm}",
     },
 }
 
@@ -108,7 +113,81 @@ _PREFIXES = {
     },
 }
 
+#: The procedure of each integrity alarm (code ``alarm``, ``args["alarm"]``): for the dealer
+#: (naming the cards) and, under ``<code>_public``, for spectators (never naming a card).
+_ALARMS = {
+    "en": {
+        "duplicate_card": "Stop the hand: card {cards} seen twice. Check the deck; a duplicate card "
+                          "voids the hand and every bet goes back (T45): confirm with Void hand",
+        "duplicate_card_public": "Hand stopped: the dealer checks the deck",
+        "too_many_board_cards": "{count} board cards where {street} allows {allowed}: scramble them "
+                                "face down, the extra card becomes the burn card, redeal {street}; then OK",
+        "too_many_board_cards_any": "Too many board cards ({cards}): scramble the cards of this street "
+                                    "face down, the extra card becomes the burn card, redeal the street; then OK",
+        "too_many_board_cards_public": "Too many board cards: the dealer redeals the street",
+        "premature_board_card": "Board card {cards} came before the betting round closed: set it aside "
+                                "(it goes back into the stub, shuffled before the next card); then OK",
+        "premature_board_card_public": "A board card came early: the dealer sets it aside",
+        "card_exposed": "Card {cards} exposed outside the board and reader zones (D3): if it was exposed "
+                        "in the deal, finish the deal, replace it and use it as the burn card; then OK",
+        "card_exposed_public": "A card was exposed: the dealer follows the procedure",
+        "other": "Camera alarm: check the cards on the table; then OK",
+        "more": " ({n} more waiting)",
+    },
+    "nl": {
+        "duplicate_card": "Stop de hand: kaart {cards} twee keer gezien. Controleer het deck; een dubbele "
+                          "kaart maakt de hand ongeldig en alle inzetten gaan terug (T45): bevestig met "
+                          "Hand ongeldig",
+        "duplicate_card_public": "Hand gestopt: de dealer controleert het deck",
+        "too_many_board_cards": "{count} bordkaarten waar {street} er {allowed} toestaat: schud ze gedekt, "
+                                "de extra kaart wordt de brandkaart, deel {street} opnieuw; dan OK",
+        "too_many_board_cards_any": "Te veel bordkaarten ({cards}): schud de kaarten van deze straat gedekt, "
+                                    "de extra kaart wordt de brandkaart, deel de straat opnieuw; dan OK",
+        "too_many_board_cards_public": "Te veel bordkaarten: de dealer deelt de straat opnieuw",
+        "premature_board_card": "Bordkaart {cards} kwam voor de inzetronde klaar was: leg ze apart (ze gaat "
+                                "terug in de stapel, die geschud wordt voor de volgende kaart); dan OK",
+        "premature_board_card_public": "Een bordkaart kwam te vroeg: de dealer legt ze apart",
+        "card_exposed": "Kaart {cards} open buiten het bord en de lezer (D3): werd ze bij het delen getoond, "
+                        "deel verder, vervang ze en gebruik ze als brandkaart; dan OK",
+        "card_exposed_public": "Een kaart werd getoond: de dealer volgt de procedure",
+        "other": "Camera-alarm: controleer de kaarten op tafel; dan OK",
+        "more": " (nog {n} wachtend)",
+    },
+}
+
 CODES = tuple(_TEMPLATES["en"])
+
+
+def _alarm_text(args: dict, lang: str) -> str:
+    """The procedure for the first open alarm; without ``cards`` in ``args``, the public text.
+
+    >>> _alarm_text({"alarm": "too_many_board_cards", "cards": ["Qs", "9s", "3c", "Td"],
+    ...              "street": "flop", "open": 1}, "en")
+    '4 board cards where the flop allows 3: scramble them face down, the extra card becomes the burn card, redeal the flop; then OK'
+    >>> _alarm_text({"alarm": "card_exposed", "street": None, "open": 2}, "nl")
+    'Een kaart werd getoond: de dealer volgt de procedure (nog 1 wachtend)'
+    """
+    texts = _ALARMS[lang]
+    code = args.get("alarm")
+    street = args.get("street")
+    if code not in texts:
+        key = "other"
+    elif "cards" not in args:
+        key = code + "_public"
+    elif code == "too_many_board_cards" and street not in STREET_TOTALS:
+        key = code + "_any"
+    else:
+        key = code
+    cards = args.get("cards") or []
+    text = texts[key].format(
+        cards=" ".join(cards),
+        count=len(cards),
+        street=STREETS[lang].get(street or "", ""),
+        allowed=STREET_TOTALS.get(street or ""),
+    )
+    if args.get("open", 1) > 1:
+        text += texts["more"].format(n=args["open"] - 1)
+    return text
 
 
 def _join(items: list[str], lang: str) -> str:
@@ -173,6 +252,8 @@ def render(code: str, args: dict, lang: str, money: Money) -> str:
         seats = [str(s) for s in args["seats"]]
         word = _WORDS[lang]["seats" if len(seats) > 1 else "seat"]
         values["seats"] = f"{word} {_join(seats, lang)}"
+    elif code == "alarm":
+        values["alarm"] = _alarm_text(args, lang)
     elif code == "push":
         values["pots"] = _pots_text(args["pots"], lang, money)
         returns = "".join(

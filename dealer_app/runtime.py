@@ -405,8 +405,12 @@ class Runtime:
         return self.config.data_dir / ZONES_FILE
 
     def _record_alarm(self, alarm: Any) -> None:
+        """Every camera alarm goes to the status list (the integrity alarms also reach the
+        table's log and the dealer's prompt: CardWatch sends them; ``seq`` is their event)."""
         log.warning("camera alarm %s: %s", alarm.code, alarm.text)
-        self.status.add_alarm({"code": alarm.code, "cards": list(alarm.cards), "text": alarm.text, "at": self.clock()})
+        self.status.add_alarm(
+            {"code": alarm.code, "cards": list(alarm.cards), "text": alarm.text, "at": self.clock(), "seq": alarm.seq}
+        )
 
     def _check_camera(self) -> None:
         if self.camera is None:
@@ -532,6 +536,7 @@ class CameraLoop:
                     frame_reader = FrameReader(reader, zones)
                 for fact in stabiliser.update(frame_reader.read(frame)):
                     self.watch.handle(fact)
+                self.watch.resume()  # facts held while an alarm was open
                 self.frames += 1
                 self.problem = None
             except Exception as exc:

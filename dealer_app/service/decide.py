@@ -18,6 +18,7 @@ from dealer_app.engine.hand import IllegalAction, Phase
 from dealer_app.engine.structures import HandSetup, Post, PostKind, SetupError
 from dealer_app.engine.table import HandPlan, TableError, level_index
 from dealer_app.money import format_money
+from dealer_app.service.alarms import ALARM_CODES, MAX_DETAIL
 from dealer_app.service.handrun import HandRun, engine_event_for
 
 SOURCES = ("button", "camera", "console", "system")
@@ -65,6 +66,8 @@ COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "button": (("seat",), ()),
     "exclude": (("seat",), ("reason",)),
     "clock": (("action",), ()),
+    "alarm": (("code", "cards"), ("detail",)),
+    "dismiss": ((), ()),
 }
 
 
@@ -81,6 +84,7 @@ class Decisions:
 
     pending: list[tuple[str, dict]]
     next_seq: int
+    alarms: list[dict]
 
 
     def emit(self, type_: str, payload: dict) -> None:
@@ -123,6 +127,15 @@ class Decisions:
             raise Refusal(f"{what} only between hands: finish hand {self.hand.number} first")
 
     def _cmd_ok(self, c: dict, now: float) -> None:
+        if self.alarms:
+            first = self.alarms[0]
+            if first["code"] == "duplicate_card":
+                raise Refusal(
+                    f"Card {' '.join(first['cards'])} seen twice: the hand is void (T45), confirm "
+                    "with void; dismiss the alarm only if the deck holds no duplicate"
+                )
+            self._resolve_alarms("ok", 1)
+            return
         hand = self.hand
         if hand is None:
             plan = self.plan_next(now)
@@ -297,6 +310,7 @@ class Decisions:
                 "No misdeal after substantial action (WT 88-c): void the hand instead "
                 "if the deck is fouled"
             )
+        self._resolve_alarms("misdeal")
         self.emit("misdeal", {"hand": hand.number})
 
     def _cmd_void(self, c: dict, now: float) -> None:
@@ -306,6 +320,7 @@ class Decisions:
         reason = c.get("reason") or "void"
         if not isinstance(reason, str):
             raise Refusal("The reason must be text")
+        self._resolve_alarms("void")
         self.emit("voided", {"hand": hand.number, "reason": reason})
 
     def _cmd_join(self, c: dict, now: float) -> None:
@@ -372,6 +387,42 @@ class Decisions:
         if not allowed[action]:
             raise Refusal(f"The clock cannot {action} now")
         self.emit("clock", {"action": action, "at": now})
+
+    def _cmd_alarm(self, c: dict, now: float) -> None:
+        """An integrity alarm (docs/commands.md): recorded, open until resolved."""
+        hand = self.hand
+        if hand is None:
+            raise Refusal("No hand in progress: an alarm belongs to a hand")
+        if hand.state.phase in (Phase.FINISHED, Phase.VOIDED):
+            raise Refusal("The hand is already decided: no alarm now")
+        code = c["code"]
+        if code not in ALARM_CODES:
+            raise Refusal(f"Unknown alarm code {code!r} (use {', '.join(ALARM_CODES)})")
+        cards = c["cards"]
+        if not isinstance(cards, list) or not cards or any(not isinstance(x, str) for x in cards):
+            raise Refusal("Give the alarm's cards as a list like [\"Ah\"]")
+        parse_cards(cards, unique=False)
+        detail = c.get("detail", "")
+        if not isinstance(detail, str) or len(detail) > MAX_DETAIL:
+            raise Refusal(f"The detail must be text of at most {MAX_DETAIL} characters")
+        for alarm in self.alarms:
+            if alarm["code"] == code and alarm["cards"] == cards:
+                raise Refusal(f"This alarm is already open (event {alarm['seq']}): the dealer resolves it")
+        prompt = hand.state.prompt()
+        street = STREETS.get(prompt.amounts[0]) if prompt.kind.name == "BURN_AND_DEAL" and prompt.amounts else None
+        payload = {"hand": hand.number, "code": code, "cards": list(cards), "detail": detail, "street": street}
+        self.emit("alarm", payload)
+
+    def _cmd_dismiss(self, c: dict, now: float) -> None:
+        """The dealer checked: the camera misread; the first open alarm is closed."""
+        if not self.alarms:
+            raise Refusal("No camera alarm is open")
+        self._resolve_alarms("dismiss", 1)
+
+    def _resolve_alarms(self, by: str, count: int | None = None) -> None:
+        hand = self._need_hand()
+        for alarm in list(self.alarms)[:count]:
+            self.emit("alarm_resolved", {"hand": hand.number, "alarm": alarm["seq"], "code": alarm["code"], "by": by})
 
     def _need_hand(self) -> HandRun:
         if self.hand is None:

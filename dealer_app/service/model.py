@@ -59,6 +59,8 @@ class TableModel(Decisions):
     redeal_of: int | None = None
     pending: list[tuple[str, dict]] = field(default_factory=list)
     next_seq: int = 1
+    #: Open integrity alarms of the hand in progress (service/alarms.py), oldest first.
+    alarms: list[dict] = field(default_factory=list)
 
     def copy(self) -> TableModel:
         return copy.deepcopy(self)
@@ -163,7 +165,19 @@ class TableModel(Decisions):
         assert entry is not None and entry.event is not None
         hand.replace(p["seq"], _corrected_event(entry.event, p["field"], p["new"]))
 
+    def _on_alarm(self, p: dict, seq: int) -> None:
+        """A duplicate card goes before the other open alarms: it voids the hand."""
+        alarm = {"seq": seq, **{k: p[k] for k in ("code", "cards", "detail", "street")}}
+        at = len(self.alarms)
+        if alarm["code"] == "duplicate_card":
+            at = sum(1 for a in self.alarms if a["code"] == "duplicate_card")
+        self.alarms.insert(at, alarm)
+
+    def _on_alarm_resolved(self, p: dict, seq: int) -> None:
+        self.alarms = [a for a in self.alarms if a["seq"] != p["alarm"]]
+
     def _on_misdeal(self, p: dict, seq: int) -> None:
+        self.alarms = []
         hand = self._hand
         stacks = hand.setup.stacks
         self._finish_table(hand, stacks)
@@ -172,6 +186,7 @@ class TableModel(Decisions):
         self.hand = None
 
     def _on_hand_ended(self, p: dict, seq: int) -> None:
+        self.alarms = []
         hand = self._hand
         stacks = {int(s): v for s, v in p["stacks"].items()}
         self._finish_table(hand, stacks)

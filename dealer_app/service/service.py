@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dealer_app.service.alarms import hold_reason, source_reason
 from dealer_app.service.config import TableConfig
 from dealer_app.service.model import SOURCES, Refusal, TableModel
 from dealer_app.service.views import build_view
@@ -92,6 +93,11 @@ class TableService:
         with self._lock:
             if self._log.closed:
                 return CommandResult(False, "The table service is closed")
+            cmd = command.get("cmd") if isinstance(command, dict) else None
+            if isinstance(cmd, str):
+                held = source_reason(cmd, source) or hold_reason(cmd, source, self._model.alarms)
+                if held:
+                    return CommandResult(False, held)
             now = self._clock()
             trial = self._model.copy()
             try:

@@ -40,6 +40,15 @@ def prompt_of(model: TableModel, now: float) -> tuple[str, dict]:
             "posts": [p.to_dict() for p in plan.posts],
             "redeal": model.redeal_of is not None,
         }
+    if model.alarms:
+        first = model.alarms[0]
+        return "alarm", {
+            "alarm": first["code"],
+            "cards": list(first["cards"]),
+            "street": first["street"],
+            "seq": first["seq"],
+            "open": len(model.alarms),
+        }
     if not hand.shuffled:
         return "shuffle", {}
     state = hand.state
@@ -79,6 +88,8 @@ def build_view(model: TableModel, role: str, lang: str, now: float, last: Event 
     assert config is not None and table is not None
     level_index = hand.plan.level if hand else config.levels[model.level_for(now)]
     code, args = prompt_of(model, now)
+    if code == "alarm" and role == "public":
+        args = {key: args[key] for key in ("alarm", "street", "open")}
     view: dict[str, Any] = {
         "seq": last.seq if last else 0,
         "table": {
@@ -103,10 +114,17 @@ def build_view(model: TableModel, role: str, lang: str, now: float, last: Event 
     return view
 
 
+#: Payload fields of an ``alarm`` event the public view leaves out (they may name hole cards).
+_SECRET_ALARM_FIELDS = ("cards", "detail")
+
+
 def _last_event(last: Event | None, role: str) -> dict | None:
     if last is None:
         return None
-    return {"seq": last.seq, "type": last.type, "source": last.source, "payload": last.payload}
+    payload = last.payload
+    if role == "public" and last.type == "alarm":
+        payload = {k: v for k, v in payload.items() if k not in _SECRET_ALARM_FIELDS}
+    return {"seq": last.seq, "type": last.type, "source": last.source, "payload": payload}
 
 
 def _last_hand(model: TableModel) -> dict | None:
@@ -262,6 +280,7 @@ def _dealer_extra(model: TableModel, now: float) -> dict:
         "admin": admin,
         "next_hand": next_hand,
         "hole_cards": _known_hole_cards(model) if hand else {},
+        "alarms": [dict(alarm) for alarm in model.alarms],
     }
 
 

@@ -45,6 +45,17 @@ COMMANDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "button": ({"seat": SEAT}, {}),
     "exclude": ({"seat": SEAT, "reason": REASON}, {}),
     "clock": ({"action": {"type": "string", "enum": ["start", "pause", "resume"]}}, {}),
+    "alarm": (
+        {
+            "code": {
+                "type": "string",
+                "enum": ["duplicate_card", "too_many_board_cards", "premature_board_card", "card_exposed"],
+            },
+            "cards": {**CARDS, "maxItems": 10},
+        },
+        {"detail": {"type": "string", "maxLength": 300}},
+    ),
+    "dismiss": ({}, {}),
 }
 
 

@@ -75,6 +75,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "undo": ("Ongedaan maken", "Undo"),
     "misdeal": ("Misdeal", "Misdeal"),
     "void_hand": ("Hand ongeldig", "Void hand"),
+    "dismiss_alarm": ("Alarm wegklikken (camera las fout)", "Dismiss alarm (camera misread)"),
     "cards": ("Kaarten", "Cards"),
     "enter_cards": ("Kaarten invoeren of verbeteren", "Enter or correct cards"),
     "seats": ("Plaatsen", "Seats"),

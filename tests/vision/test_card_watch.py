@@ -60,7 +60,11 @@ def test_flop_seen_by_the_camera_is_dealt_when_the_dealer_is_prompted(table):
     assert watch.sent == [{"cmd": "board", "cards": ["Qs", "9s", "3c"]}]
 
 
-def test_board_card_before_the_betting_round_closed_alarms_and_changes_nothing(table):
+def new_events(svc: TableService, after: int) -> list[tuple[str, str, dict]]:
+    return [(e.source, e.type, e.payload) for e in svc.events() if e.seq > after]
+
+
+def test_board_card_before_the_betting_round_closed_alarms_and_deals_nothing(table):
     advance(table, "action")
     seq = table.view(role="dealer")["seq"]
     alarms = []
@@ -68,17 +72,42 @@ def test_board_card_before_the_betting_round_closed_alarms_and_changes_nothing(t
     result = watch.handle(ZoneFact("board", ("Qs", "9s", "3c")))
     assert [a.code for a in result] == ["premature_board_card"] and alarms == result
     assert result[0].text.startswith("Board card Qs 9s 3c dealt before the betting round closed")
-    assert table.view(role="dealer")["seq"] == seq
+    assert result[0].seq == seq + 1
+    assert new_events(table, seq) == [("camera", "alarm", {
+        "hand": 1, "code": "premature_board_card", "cards": ["Qs", "9s", "3c"], "detail": result[0].text,
+        "street": None,
+    })]
+    view = table.view(role="dealer")
+    assert view["hand"]["board"] == [] and view["prompt"]["code"] == "alarm"
+    assert view["prompt"]["text"] == (
+        "Board card Qs 9s 3c came before the betting round closed: set it aside "
+        "(it goes back into the stub, shuffled before the next card); then OK"
+    )
 
 
-def test_four_card_flop_alarms_and_changes_nothing(table):
+def test_four_card_flop_alarms_and_the_redealt_flop_waits_for_the_dealer(table):
     advance(table, "burn_and_deal")
     seq = table.view(role="dealer")["seq"]
-    [alarm] = CardWatch(table).handle(ZoneFact("board", ("Qs", "9s", "3c", "Td")))
+    watch = CardWatch(table)
+    [alarm] = watch.handle(ZoneFact("board", ("Qs", "9s", "3c", "Td")))
     assert alarm.code == "too_many_board_cards"
     assert alarm.text.startswith("4 board cards where the flop allows 3")
     assert alarm.args == {"count": 4, "street": "flop", "allowed": 3}
-    assert table.view(role="dealer")["seq"] == seq
+    assert [t for _, t, _ in new_events(table, seq)] == ["alarm"]
+    assert table.view(role="dealer")["prompt"]["text"] == (
+        "4 board cards where the flop allows 3: scramble them face down, the extra card becomes "
+        "the burn card, redeal the flop; then OK"
+    )
+    # while the alarm is open the camera's reads are held, the latest per zone
+    assert watch.handle(ZoneFact("board", ("Qs", "9s", "3c", "Td"))) == []
+    assert watch.handle(ZoneFact("board", ("9s", "3c", "Td"))) == []
+    assert watch.resume() == [] and table.view(role="public")["hand"]["board"] == []
+    assert table.execute({"cmd": "ok"}, "console").ok  # the dealer redealt the flop
+    assert watch.resume() == []
+    assert table.view(role="public")["hand"]["board"] == ["9s", "3c", "Td"]
+    assert [(s, t) for s, t, _ in new_events(table, seq)] == [
+        ("camera", "alarm"), ("console", "alarm_resolved"), ("camera", "board")
+    ]
 
 
 def test_card_exposed_outside_the_zones_then_seen_again_on_the_board_is_a_duplicate(table):
@@ -87,9 +116,15 @@ def test_card_exposed_outside_the_zones_then_seen_again_on_the_board_is_a_duplic
     [exposed] = watch.handle(ZoneFact("loose", ("7c",)))
     assert exposed.code == "card_exposed"
     assert exposed.text.startswith("Kaart 7c ligt open buiten het bord en de lezer")
+    assert table.view(role="dealer", lang="nl")["prompt"]["text"].startswith("Kaart 7c open buiten het bord")
+    assert table.view(role="public", lang="nl")["prompt"]["text"] == (
+        "Een kaart werd getoond: de dealer volgt de procedure"
+    )
+    assert table.execute({"cmd": "ok"}, "console").ok  # D3 done
     [duplicate] = watch.handle(ZoneFact("board", ("Ah", "Kd", "7c")))
     assert duplicate.code == "duplicate_card" and duplicate.cards == ("7c",)
     assert table.view(role="public")["hand"]["board"] == []
+    assert table.view(role="dealer")["prompt"]["args"]["alarm"] == "duplicate_card"
 
 
 def test_turn_is_added_to_the_known_flop(table):

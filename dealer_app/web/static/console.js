@@ -132,6 +132,7 @@
     document.getElementById("prompt").textContent = payload.prompt.text || "";
     document.getElementById("undo").disabled = !payload.can_undo;
     document.getElementById("misdeal").disabled = !payload.can_misdeal;
+    document.getElementById("dismiss").hidden = payload.prompt.code !== "alarm";
     drawPanelFeedback(payload.panel_feedback);
     drawActions();
     drawSeats();
@@ -158,6 +159,7 @@
     () => send({ cmd: "clock", action: button.dataset.clock })));
   bind("undo", () => send({ cmd: "undo" }));
   bind("misdeal", () => send({ cmd: "misdeal" }));
+  bind("dismiss", () => send({ cmd: "dismiss" }));
   bind("void", () => send({ cmd: "void", reason: document.getElementById("void-reason").value || "void" }));
   bind("board", () => send({ cmd: "board", cards: cards(document.getElementById("board-cards").value) })
     .then((ok) => { if (ok) document.getElementById("board-cards").value = ""; }));
