@@ -14,12 +14,17 @@ import cv2
 import numpy as np
 
 from vision.find import Blob, card_width_estimate, find_blobs
-from vision.read import Reader, corner_patch, full_card, index_corners
+from vision.read import CornerRead, Reader, corner_patch, full_card, index_corners
 from vision.zones import LOOSE, Zones
 
 #: Least confidence of a read inferred from one corner of an overlapping group (cards seen
 #: whole need only the reader's own thresholds): most confident misreads came from groups.
 GROUP_MIN_CONFIDENCE = 0.75
+#: An index corner of a group read alone is also taken when it lies this close to its card
+#: (a fraction of the reader's corner limit) and matches the card's clean template this well:
+#: on the tuning designs, no wrong corner read came within twice that distance.
+GROUP_CLOSE_FRACTION = 0.3
+GROUP_CLOSE_AGREEMENT = 0.6
 #: Card widths tried for a corner in a group, as fractions of the frame's typical width.
 WIDTH_STEPS = (0.85, 1.0, 1.15)
 
@@ -94,6 +99,11 @@ class FrameReader:
         fits = [self.reader.read_patch(corner_patch(frame, corner, w)).distance for w in candidates]
         return candidates[int(np.argmin(fits))]
 
+    def _close_corner(self, read: CornerRead) -> bool:
+        """A corner read that sits right on its card's own spread and template."""
+        return (read.distance <= GROUP_CLOSE_FRACTION * self.reader.corner_limit
+                and read.agreement >= GROUP_CLOSE_AGREEMENT)
+
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float) -> list[CardSeen]:
         hypotheses: list[CardSeen] = []
         for corner in blob.corners:
@@ -104,9 +114,11 @@ class FrameReader:
             if _inside_fraction(quad, blob.contour) < 0.9:
                 continue  # a card there would stick out of the region: no card corner
             read = self.reader.read_card(frame, quad, [corner], whole=False)
-            if read.card is None:
-                read = self.reader.read_patch(corner_patch(frame, corner, local))
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
+                hypotheses.append(CardSeen(read.card, read.confidence, quad))
+                continue
+            read = self.reader.read_patch(corner_patch(frame, corner, local))
+            if read.card and (read.confidence >= GROUP_MIN_CONFIDENCE or self._close_corner(read)):
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
         cards: list[CardSeen] = []
         rejected: set[int] = set()

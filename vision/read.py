@@ -51,10 +51,17 @@ def corner_patch(frame: np.ndarray, corner: Corner, card_width: float, margin: i
     ax = corner.u * ((PATCH_X - INSET) * card_width / pw)
     ay = corner.w * ((PATCH_Y - INSET) * card_width * stretch / ph)
     origin = corner.point + INSET * card_width * (corner.u + corner.w) + (0.5 - margin) * (ax + ay)
-    matrix = np.float32([[ax[0], ay[0], origin[0]], [ax[1], ay[1], origin[1]]])
     size = (pw + 2 * margin, ph + 2 * margin)
-    return cv2.warpAffine(frame, matrix, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
+    # A big card is sampled finer, then averaged down: point samples of a card wider than the
+    # patch would alias its thin strokes, and then a big card would read worse than a small one.
+    fine = int(np.ceil(max(float(np.linalg.norm(ax)), float(np.linalg.norm(ay)))))
+    if fine > 1:
+        ax, ay = ax / fine, ay / fine
+        origin = origin - 0.5 * (fine - 1) * (ax + ay)
+    matrix = np.float32([[ax[0], ay[0], origin[0]], [ax[1], ay[1], origin[1]]])
+    patch = cv2.warpAffine(frame, matrix, (size[0] * fine, size[1] * fine),
+                           flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.resize(patch, size, interpolation=cv2.INTER_AREA) if fine > 1 else patch
 
 
 def _planes(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -90,10 +97,12 @@ def _windows(patch: np.ndarray, margin: int) -> np.ndarray:
 def face_image(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The whole card face (quad TL TR BR BL) warped upright to FACE_SIZE."""
     fw, fh = FACE_SIZE
-    target = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+    fine = max(1, int(np.ceil(quad_width(quad) / fw)))  # sample finer, average down (no aliasing)
+    target = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]) * fine
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    return cv2.warpPerspective(frame, matrix, (fw, fh), flags=cv2.INTER_AREA,
+    face = cv2.warpPerspective(frame, matrix, (fw * fine, fh * fine), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
+    return cv2.resize(face, (fw, fh), interpolation=cv2.INTER_AREA) if fine > 1 else face
 
 
 def describe_face(face: np.ndarray) -> np.ndarray:
