@@ -21,17 +21,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the export; exit 1 with a message when the log is missing or broken."""
+    from dealer_app.commands._log_access import open_log_or_say_why
     from dealer_app.exports import export
-    from dealer_app.store import LOG_NAME, EventLog, LogError
 
-    path = args.data / LOG_NAME
-    if not path.exists():
-        print(f"No event log in {args.data}", file=sys.stderr)
-        return 1
-    try:
-        log = EventLog.open(path)
-    except LogError as exc:
-        print(exc, file=sys.stderr)
+    log = open_log_or_say_why(args.data)
+    if log is None:
         return 1
     try:
         text = export(log.events, args.format, args.hands)

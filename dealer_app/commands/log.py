@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from dealer_app.store import LOG_NAME, EventLog, LogError, verify_log
+from dealer_app.commands._log_access import open_log_or_say_why
+from dealer_app.store import LOG_NAME, verify_log
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,14 +36,8 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print every event after ``--after``."""
-    path = args.data / LOG_NAME
-    if not path.exists():
-        print(f"No event log in {args.data}", file=sys.stderr)
-        return 1
-    try:
-        log = EventLog.open(path)
-    except LogError as exc:
-        print(exc, file=sys.stderr)
+    log = open_log_or_say_why(args.data)
+    if log is None:
         return 1
     try:
         for event in log.events:
