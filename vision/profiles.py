@@ -68,13 +68,7 @@ def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.ra
     x0, y0 = max(0, x - pad), max(0, y - pad)
     crop = image[y0:y + pad, x0:x + pad].astype(np.float32)
     for k in range(copies):
-        sample = crop
-        if k:
-            sigma = rng.uniform(0, 0.02) * width
-            if sigma > 0.3:
-                sample = cv2.GaussianBlur(sample, (0, 0), sigma)
-            gain = rng.uniform(0.55, 1.1) * rng.uniform(0.9, 1.1, 3)
-            sample = sample * gain + rng.uniform(-15, 35) + rng.normal(0, rng.uniform(0, 6), sample.shape)
+        sample = _blurred_and_relit(crop, width, rng) if k else crop
         turn = rng.uniform(-0.05, 0.05) if k else 0.0
         jitter = Corner(corner.point - [x0, y0] + (rng.uniform(-0.015, 0.015, 2) * width if k else 0),
                         _rotate(corner.u, turn), _rotate(corner.w, turn), 0.0, 0.0, 0)
@@ -84,6 +78,16 @@ def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.ra
                              margin=0, stretch=stretch)
         out.append(patch)
     return out
+
+
+def _blurred_and_relit(crop: np.ndarray, width: float, rng: np.random.Generator) -> np.ndarray:
+    """One jittered copy of a float crop: a little blur, another exposure and tint, noise."""
+    sample = crop
+    sigma = rng.uniform(0, 0.02) * width
+    if sigma > 0.3:
+        sample = cv2.GaussianBlur(sample, (0, 0), sigma)
+    gain = rng.uniform(0.55, 1.1) * rng.uniform(0.9, 1.1, 3)
+    return sample * gain + rng.uniform(-15, 35) + rng.normal(0, rng.uniform(0, 6), sample.shape)
 
 
 def jittered_faces(image: np.ndarray, quad: np.ndarray, width: float, rng: np.random.Generator,
@@ -101,11 +105,7 @@ def jittered_faces(image: np.ndarray, quad: np.ndarray, width: float, rng: np.ra
     for k in range(copies):
         sample, corners = crop, local
         if k:
-            sigma = rng.uniform(0, 0.02) * width
-            if sigma > 0.3:
-                sample = cv2.GaussianBlur(sample, (0, 0), sigma)
-            gain = rng.uniform(0.55, 1.1) * rng.uniform(0.9, 1.1, 3)
-            sample = sample * gain + rng.uniform(-15, 35) + rng.normal(0, rng.uniform(0, 6), sample.shape)
+            sample = _blurred_and_relit(crop, width, rng)
             corners = local + rng.uniform(-0.02, 0.02, (4, 2)) * width
         out.append(face_image(np.clip(sample, 0, 255).astype(np.uint8), corners.astype(np.float32)))
     return out
