@@ -53,7 +53,7 @@ class PHHError(ValueError):
 # ----- export -----------------------------------------------------------------------------
 
 
-def _forced_bet_arrays(state: HandState) -> tuple[list[int], list[int], bool]:
+def forced_bet_arrays(state: HandState) -> tuple[list[int], list[int], bool]:
     """(antes, blinds_or_straddles, ante_trimming_status) as PHH writes them."""
     n = len(state.seats)
     index = {seat: i for i, seat in enumerate(state.seats)}
@@ -124,7 +124,7 @@ def export_phh(state: HandState, extra: Mapping[str, Any] | None = None) -> str:
     if state.phase is not Phase.FINISHED:
         raise PHHError("Only a finished hand can be exported")
     s = state.setup.structure
-    antes, blinds, trimming = _forced_bet_arrays(state)
+    antes, blinds, trimming = forced_bet_arrays(state)
     fields: dict[str, Any] = {}
     if s.kind is BettingKind.FIXED_LIMIT:
         fields["variant"] = "FT"

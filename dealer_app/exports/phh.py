@@ -13,7 +13,8 @@ import datetime as dt
 import json
 
 from dealer_app.engine.events import BetRaise, BoardDealt, Call, Check, Fold, Muck, Show
-from dealer_app.engine.structures import BettingKind, PostKind
+from dealer_app.engine.phh import forced_bet_arrays
+from dealer_app.engine.structures import BettingKind
 from dealer_app.exports.hands import HandRecord
 
 VARIANTS = {BettingKind.NO_LIMIT: "NT", BettingKind.CAPPED: "NT", BettingKind.POT_LIMIT: "PT", BettingKind.FIXED_LIMIT: "FT"}
@@ -38,19 +39,7 @@ def phh_fields(record: HandRecord) -> dict[str, object]:
     order = list(state.seats)  # left of the button first, the button last
     index = {seat: i for i, seat in enumerate(order)}
     n = len(order)
-    antes = [0] * n
-    blinds = [0] * n
-    for post in setup.posts:
-        i = index[post.seat]
-        if post.kind in (PostKind.ANTE, PostKind.BIG_BLIND_ANTE, PostKind.DEAD):
-            antes[i] += post.amount
-        else:
-            blinds[i] += post.amount
-    if n == 2:
-        # Heads-up p1 is the big blind (left of the button) and p2 the button; pokerkit reads
-        # the blind and ante arrays reversed there: [1, 2] means p2 posts 1, p1 posts 2.
-        blinds.reverse()
-        antes.reverse()
+    antes, blinds, trimming = forced_bet_arrays(state)
     structure = setup.structure
     actions: list[str] = [f"d dh p{i + 1} ????" for i in range(n)]
     for step in record.steps:
@@ -71,7 +60,7 @@ def phh_fields(record: HandRecord) -> dict[str, object]:
     started = dt.datetime.fromtimestamp(record.started_at, dt.UTC)
     fields: dict[str, object] = {
         "variant": VARIANTS[structure.kind],
-        "ante_trimming_status": len(set(antes)) == 1,
+        "ante_trimming_status": trimming,
         "antes": antes,
         "blinds_or_straddles": blinds,
     }

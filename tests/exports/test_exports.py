@@ -232,3 +232,33 @@ def test_l4_club_hands_replay_strictly_in_pokerkit_unless_a_house_cap_bound(tmp_
         hh, (final, rewritten) = _strict_replay(hand_to_phh(record))
         assert rewritten == list(hh.actions) and final == list(hh.finishing_stacks), f"hand {record.number}"
     assert "_round_cap = 6" in hand_to_phh(records[0]) and "antes = [1, 1" in hand_to_phh(records[0])
+
+
+def test_f4_a_big_blind_posted_out_of_position_replays_strictly_in_pokerkit(tmp_path: Path) -> None:
+    """A new player who posts the big blind out of position (F4) is a live post, written as a
+    negative blind (reference T23), not as a straddle that would change the order of action."""
+    config = TableConfig(
+        name="F4", seats=6, structure="no-limit", levels=(Level(sb=1, bb=2),), new_player_posts_bb=True
+    )
+    svc = TableService.open(tmp_path / "f4", config, clock=FakeClock())
+    seat_players(svc, {1: 100, 3: 100, 5: 100}, button=1)
+    deal(svc)
+    run(svc, {"cmd": "fold"}, {"cmd": "fold"}, {"cmd": "ok"})
+    run(svc, {"cmd": "join", "seat": 2, "name": "New", "stack": 100})
+    deal(svc)
+    # the live poster (seat 2) acts first and may check; seats 3 and 5 call; the BB checks
+    run(svc, {"cmd": "check"}, {"cmd": "call"}, {"cmd": "call"}, {"cmd": "check"})
+    for street in (["Ah", "Kd", "7c"], ["2c"], ["3c"]):
+        run(svc, {"cmd": "board", "cards": street}, *[{"cmd": "check"}] * 4)
+    for seat, cards in ((5, ["Qs", "Qh"]), (1, ["Js", "Jh"]), (2, ["Ts", "Th"]), (3, ["9s", "9h"])):
+        run(svc, {"cmd": "show", "seat": seat, "cards": cards})
+    run(svc, {"cmd": "ok"})
+    record = _played(svc.events())[-1]
+    assert [(p.seat, p.kind.value, p.amount) for p in record.state.setup.posts] == [
+        (5, "small_blind", 1), (1, "big_blind", 2), (2, "live", 2)
+    ]
+    fields = phh_fields(record)
+    assert (fields["seats"], fields["blinds_or_straddles"]) == ([5, 1, 2, 3], [1, 2, -2, 0])
+    hh, (final, rewritten) = _strict_replay(hand_to_phh(record))
+    assert rewritten == list(hh.actions)
+    assert final == list(hh.finishing_stacks) == [107, 98, 98, 97]
