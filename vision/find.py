@@ -72,6 +72,24 @@ def _felt_level(whiteness: np.ndarray) -> np.ndarray:
     return cv2.resize(level, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
+#: A hole is filled (ink of a card) when it is smaller than this share of its region: the
+#: inside of a printed ring (a betting line drawn round the table) is not.
+HOLE_FILL_SHARE = 0.8
+
+
+def _fill_small_holes(mask: np.ndarray) -> None:
+    """Fill the holes of every region in place, except holes nearly as big as the region."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return
+    for index, (_, _, _, parent) in enumerate(hierarchy[0]):
+        if parent < 0:
+            continue
+        hole, outer = cv2.contourArea(contours[index]), cv2.contourArea(contours[parent])
+        if hole < HOLE_FILL_SHARE * outer:
+            cv2.drawContours(mask, contours, index, 255, cv2.FILLED)
+
+
 def card_mask(frame: np.ndarray) -> np.ndarray:
     """Binary mask (uint8 0/255) of pixels that look like a card face."""
     height, width = frame.shape[:2]
@@ -95,8 +113,7 @@ def card_mask(frame: np.ndarray) -> np.ndarray:
     # (printed lines, chip stripes) with an opening. No closing: it would glue neighbouring
     # cards of the board into one region.
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    cv2.drawContours(mask, contours, -1, 255, cv2.FILLED)
+    _fill_small_holes(mask)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
     return mask
 
@@ -251,3 +268,55 @@ def card_width_estimate(blobs: list[Blob], default: float = 100.0) -> float:
     if longest:
         return float(max(longest) / CARD_ASPECT)
     return default
+
+
+#: Opposite edges of one card stay within this angle (degrees) of parallel under camera tilt.
+PARALLEL_TOLERANCE_DEG = 20.0
+#: Long side / short side of a card seen under up to ~30 degrees of camera tilt.
+ASPECT_RANGE = (1.15, 1.75)
+
+
+def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0
+                         ) -> list[tuple[np.ndarray, int, int]]:
+    """Whole cards spelled out by two diagonally opposite corners of a merged region.
+
+    Two corners ``A`` and ``C`` are opposite corners of one card when their frames point
+    at each other (``u`` and ``w`` reversed, within :data:`PARALLEL_TOLERANCE_DEG`), ``C``
+    lies ahead of ``A`` along both of ``A``'s edges and the rectangle they span has a
+    card's shape. The other two corners are where ``A``'s edges meet ``C``'s, so the quad
+    follows the perspective of a tilted camera. Returns ``(quad TL TR BR BL, i, j)``.
+    """
+    cos_tol = float(np.cos(np.radians(PARALLEL_TOLERANCE_DEG)))
+    found = []
+    for i, a in enumerate(corners):
+        for j in range(i + 1, len(corners)):
+            c = corners[j]
+            if float(np.dot(a.u, c.u)) > -cos_tol or float(np.dot(a.w, c.w)) > -cos_tol:
+                continue
+            d = c.point - a.point
+            det = a.u[0] * a.w[1] - a.u[1] * a.w[0]
+            along_u = (d[0] * a.w[1] - d[1] * a.w[0]) / det
+            along_w = (a.u[0] * d[1] - a.u[1] * d[0]) / det
+            short, long_ = sorted((along_u, along_w))
+            if short < min_card_width or not ASPECT_RANGE[0] <= long_ / short <= ASPECT_RANGE[1]:
+                continue
+            p_u = _intersect(a.point, a.u, c.point, c.w)
+            p_w = _intersect(a.point, a.w, c.point, c.u)
+            if p_u is None or p_w is None:
+                continue
+            quad = _order_quad(np.array([a.point, p_u, c.point, p_w], np.float32))
+            found.append((quad, i, j))
+    return found
+
+
+def quad_corners(quad: np.ndarray, blob: int = -1) -> list[Corner]:
+    """The two index corners (TL and BR, ``u`` along the short side) of a TL TR BR BL quad."""
+    tl, tr, br, bl = (np.asarray(p, np.float64) for p in quad)
+
+    def unit(v: np.ndarray) -> tuple[np.ndarray, float]:
+        length = float(np.linalg.norm(v))
+        return v / max(length, 1e-6), length
+
+    (u1, lu1), (w1, lw1) = unit(tr - tl), unit(bl - tl)
+    (u2, lu2), (w2, lw2) = unit(bl - br), unit(tr - br)
+    return [Corner(tl, u1, w1, lu1, lw1, blob), Corner(br, u2, w2, lu2, lw2, blob)]

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.find import Blob, card_width_estimate, find_blobs
-from vision.read import CornerRead, Reader, corner_patch, full_card, index_corners
+from vision.find import Blob, card_width_estimate, find_blobs, quad_corners, quads_from_diagonals
+from vision.read import CornerRead, Reader, corner_patch, full_card, index_corners, quad_width
 from vision.zones import LOOSE, Zones
 
 #: Least confidence of a read inferred from one corner of an overlapping group (cards seen
@@ -27,6 +27,8 @@ GROUP_CLOSE_FRACTION = 0.3
 GROUP_CLOSE_AGREEMENT = 0.6
 #: Card widths tried for a corner in a group, as fractions of the frame's typical width.
 WIDTH_STEPS = (0.85, 1.0, 1.15)
+#: Share of a card spelled out by two opposite corners that must lie in its region.
+WHOLE_INSIDE = 0.95
 
 
 @dataclass
@@ -78,9 +80,12 @@ class FrameReader:
         frame_width = card_width_estimate(blobs)
         seen: list[CardSeen] = []
         for blob in blobs:
-            if blob.quad is not None:
-                seen.extend(self._read_single(frame, blob))
+            single = self._read_single(frame, blob) if blob.quad is not None else []
+            if single and single[0].card:
+                seen.extend(single)
             else:
+                # not one card after all (two touching cards can outline a card turned
+                # sideways): read it corner by corner
                 seen.extend(self._read_group(frame, blob, frame_width))
         size = (frame.shape[1], frame.shape[0])
         for card in seen:
@@ -104,10 +109,28 @@ class FrameReader:
         return (read.distance <= GROUP_CLOSE_FRACTION * self.reader.corner_limit
                 and read.agreement >= GROUP_CLOSE_AGREEMENT)
 
+    def _whole_cards(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
+        """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
+        found: list[CardSeen] = []
+        for quad, _, _ in quads_from_diagonals(blob.corners):
+            if _inside_fraction(quad, blob.contour) < WHOLE_INSIDE:
+                continue
+            center = quad.mean(axis=0)
+            if any(np.linalg.norm(center - c.center) < 0.3 * quad_width(quad) for c in found):
+                continue  # the other diagonal of a card already read
+            # part of it may be covered: the face must match as closely as for a one-corner card
+            read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
+            if read.card:
+                found.append(CardSeen(read.card, read.confidence, quad))
+        return found
+
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float) -> list[CardSeen]:
-        hypotheses: list[CardSeen] = []
+        whole = self._whole_cards(frame, blob)
+        hypotheses: list[CardSeen] = list(whole)
         for corner in blob.corners:
-            if corner.u_len > 1.2 * width:
+            if any(cv2.pointPolygonTest(c.corners, tuple(map(float, corner.point)), True) > -3 for c in whole):
+                continue  # a corner of a card already read whole
+            if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
                 continue  # u runs along a long side: not an index corner
             local = self._local_width(frame, corner, width)
             quad = full_card(corner, local)
