@@ -80,6 +80,9 @@ _TEMPLATES = {
         "voided": "Hand void ({reason}): return all bets",
         "hand_over": "Hand over: every bet went back; confirm to go on",
         "alarm": "{alarm}",
+        "cash_wait": "Cash table: a hand needs 3 players sitting in, or 2 after a hand of 3 or more (C1); "
+                     "{ready} sitting in",
+        "draw_button": "Press OK: a random player gets the first button (C1)",
     },
     "nl": {
         "seat_players": "Plaats minstens twee spelers",
@@ -98,6 +101,9 @@ _TEMPLATES = {
         "voided": "Hand ongeldig ({reason}): geef alle inzetten terug",
         "hand_over": "Hand voorbij: alle inzetten gingen terug; bevestig om verder te gaan",
         "alarm": "{alarm}",
+        "cash_wait": "Cashtafel: een hand vraagt 3 spelers die meespelen, of 2 na een hand met 3 of meer "
+                     "(C1); {ready} spelen mee",
+        "draw_button": "Druk op OK: een willekeurige speler krijgt de eerste button (C1)",
     },
 }
 
@@ -106,10 +112,14 @@ _PREFIXES = {
     "en": {
         "redeal": "Redeal with the same button. ",
         "return": "Return the uncalled {amount} to seat {seat}; ",
+        "removed": "Seat {seat} ({name}) sat out {minutes} minutes and leaves the table (C2): "
+                   "hand back {amount}. ",
     },
     "nl": {
         "redeal": "Opnieuw delen met dezelfde button. ",
         "return": "Geef de niet gevolgde {amount} terug aan stoel {seat}; ",
+        "removed": "Stoel {seat} ({name}) zat {minutes} minuten uit en verlaat de tafel (C2): "
+                   "geef {amount} terug. ",
     },
 }
 
@@ -254,6 +264,8 @@ def render(code: str, args: dict, lang: str, money: Money) -> str:
         values["seats"] = f"{word} {_join(seats, lang)}"
     elif code == "alarm":
         values["alarm"] = _alarm_text(args, lang)
+    elif code == "cash_wait":
+        values["ready"] = args.get("ready", 0)
     elif code == "push":
         values["pots"] = _pots_text(args["pots"], lang, money)
         returns = "".join(
@@ -262,4 +274,20 @@ def render(code: str, args: dict, lang: str, money: Money) -> str:
         )
         if returns:
             template = returns + template[0].lower() + template[1:]
-    return template.format(**values)
+    return _removed_text(args.get("removed", []), lang, money) + template.format(**values)
+
+
+def _removed_text(removed: list[dict], lang: str, money: Money) -> str:
+    """C2: the players removed after sitting out too long, put in front of a between-hands prompt.
+
+    >>> from functools import partial
+    >>> from dealer_app.money import format_money
+    >>> money = partial(format_money, chip_cents=25, currency="EUR")
+    >>> _removed_text([{"seat": 4, "name": "Ann", "stack": 250, "minutes": 10}], "nl", money)
+    'Stoel 4 (Ann) zat 10 minuten uit en verlaat de tafel (C2): geef EUR 62,50 terug. '
+    """
+    template = _PREFIXES[lang]["removed"]
+    return "".join(
+        template.format(seat=r["seat"], name=r["name"], minutes=r["minutes"], amount=money(r["stack"], lang=lang))
+        for r in removed
+    )

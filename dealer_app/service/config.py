@@ -7,6 +7,8 @@ from typing import Any
 
 from dealer_app.engine.structures import BettingKind, Structure
 from dealer_app.engine.table import MAX_SEATS, MIN_SEATS, Level
+from dealer_app.engine.tournament.cash import CashRules
+from dealer_app.engine.tournament.errors import TournamentError
 
 STRUCTURES = {
     "no-limit": BettingKind.NO_LIMIT,
@@ -29,6 +31,12 @@ class TableConfig:
     ``levels`` with one level: fixed limits. Several: a schedule; the level clock moves
     to the next level between hands once ``minutes`` have run (WT 79); the last level, or
     one with ``minutes`` 0, lasts for ever.
+
+    ``cash``: the posted rules of a cash table (C1-C5: buy-in window, sit-out limit, return
+    window), ``None`` for a tournament table. A cash table has one level whose big blind is
+    ``cash.big_blind``, at most ``cash.max_seats`` seats, and takes no rake (0 %). Open one
+    with :func:`dealer_app.tournament.cash.cash_table_config`, which checks the compliance
+    profile (TO5).
     """
 
     name: str = "Table 1"
@@ -42,6 +50,7 @@ class TableConfig:
     new_player_posts_bb: bool = False
     misdeal_button: str = "same"
     language: str = "en"
+    cash: CashRules | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "levels", tuple(self.levels))
@@ -77,6 +86,22 @@ class TableConfig:
                 raise ConfigError(f"levels[{index}]: {exc}") from exc
             if level.minutes < 0:
                 raise ConfigError(f"levels[{index}]: minutes must be 0 or more")
+        if self.cash is not None:
+            self._validate_cash(self.cash)
+
+    def _validate_cash(self, cash: CashRules) -> None:
+        if not isinstance(cash, CashRules):
+            raise ConfigError("cash: must be the cash-table rules or None")
+        if len(self.levels) != 1:
+            raise ConfigError("cash: a cash table plays one fixed level (no level clock)")
+        if cash.big_blind != self.levels[0].bb:
+            raise ConfigError(
+                f"cash.big_blind: must equal the level's big blind {self.levels[0].bb}, got {cash.big_blind}"
+            )
+        if self.seats > cash.max_seats:
+            raise ConfigError(f"seats: a cash table seats at most {cash.max_seats} (C1), got {self.seats}")
+        if cash.rake_percent:
+            raise ConfigError("cash.rake_percent: the table service takes no rake (C5 optional rake): use 0")
 
     def structure_for(self, level: Level) -> Structure:
         """The engine's betting structure for one level."""
@@ -102,6 +127,7 @@ class TableConfig:
             "new_player_posts_bb": self.new_player_posts_bb,
             "misdeal_button": self.misdeal_button,
             "language": self.language,
+            **({"cash": self.cash.to_dict()} if self.cash is not None else {}),
         }
 
     @classmethod
@@ -116,4 +142,9 @@ class TableConfig:
                 values["levels"] = tuple(Level.from_dict(d) for d in values["levels"])
             except TypeError as exc:
                 raise ConfigError(f"levels: {exc}") from exc
+        if values.get("cash") is not None:
+            try:
+                values["cash"] = CashRules.from_dict(values["cash"])
+            except (TypeError, TournamentError) as exc:
+                raise ConfigError(f"cash: {exc}") from exc
         return cls(**values)

@@ -9,6 +9,7 @@ durable: a refused command changes nothing.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -17,7 +18,10 @@ from dealer_app.engine.events import BetRaise, BoardDealt, Show
 from dealer_app.engine.hand import IllegalAction, Phase
 from dealer_app.engine.structures import HandSetup, Post, PostKind, SetupError
 from dealer_app.engine.table import HandPlan, TableError, level_index
+from dealer_app.engine.tournament.cash import CashRules, first_button, timeout_action
+from dealer_app.engine.tournament.errors import TournamentError
 from dealer_app.money import format_money
+from dealer_app.service import cash
 from dealer_app.service.alarms import ALARM_CODES, MAX_DETAIL
 from dealer_app.service.handrun import HandRun, engine_event_for
 
@@ -68,6 +72,8 @@ COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "clock": (("action",), ()),
     "alarm": (("code", "cards"), ("detail",)),
     "dismiss": ((), ()),
+    "time": ((), ("seat",)),
+    "buy_in": (("seat", "amount"), ()),
 }
 
 
@@ -85,24 +91,121 @@ class Decisions:
     pending: list[tuple[str, dict]]
     next_seq: int
     alarms: list[dict]
-
+    previous_hand_players: int
+    sat_out_at: dict[int, float]
+    departures: dict[str, dict]
+    #: The random source of this command only (the first button of a cash table, C1).
+    rng: random.Random | None = None
 
     def emit(self, type_: str, payload: dict) -> None:
         """Make one new event: apply it now, remember it for the log."""
         self.apply(type_, payload, self.next_seq)
         self.pending.append((type_, payload))
 
-    def handle(self, command: Any, now: float) -> list[tuple[str, dict]]:
-        """Turn ``command`` into events (applied to this model); raise :class:`Refusal`."""
+    def handle(self, command: Any, now: float, rng: random.Random | None = None) -> list[tuple[str, dict]]:
+        """Turn ``command`` into events (applied to this model); raise :class:`Refusal`.
+
+        ``rng`` draws what is random (a cash table's first button, C1); the event records
+        the outcome, so replay needs no random source.
+        """
         self.pending = []
         name = _check_shape(command)
+        self.rng = rng
         try:
             getattr(self, f"_cmd_{name}")(command, now)
         except IllegalAction as err:
             raise Refusal(dealer_reason(err, self._config.chip_cents, self._config.currency)) from err
-        except (TableError, CardError, SetupError) as err:
+        except (TableError, CardError, SetupError, TournamentError) as err:
             raise Refusal(str(err)) from err
+        finally:
+            self.rng = None
         return self.pending
+
+    # -- cash tables (C1-C5) -----------------------------------------------------------
+
+    @property
+    def cash_rules(self) -> CashRules | None:
+        """The posted cash-table rules, ``None`` at a tournament table."""
+        return self._config.cash
+
+    def money_text(self, amount: int) -> str:
+        """An amount as money in a refusal ("EUR 1.50")."""
+        return format_money(amount, self._config.chip_cents, self._config.currency, "en")
+
+    def cash_start_refusal(self) -> str | None:
+        """C1: why a cash table may not start a hand now (``None``: it may, or no cash table)."""
+        rules = self.cash_rules
+        if rules is None or self.hand is not None:
+            return None
+        return cash.start_refusal(rules, self._table, self.previous_hand_players)
+
+    def cash_button_due(self) -> bool:
+        """C1: a cash table before its first hand, with nobody on the button yet."""
+        table = self._table
+        return self.cash_rules is not None and table.button is None and table.last_bb is None
+
+    def expire_sit_outs(self, now: float) -> list[tuple[str, dict]]:
+        """C2: remove (between hands) every player who has sat out for the limit."""
+        self.pending = []
+        rules = self.cash_rules
+        if rules is None or self.hand is not None:
+            return self.pending
+        for seat in cash.expired_seats(rules, self.sat_out_at, now):
+            player = self._table.player(seat)
+            payload = {
+                "seat": seat,
+                "stack": player.stack,
+                "name": player.name,
+                "at": now,
+                "reason": "sit_out_expired",
+                "sat_out_at": self.sat_out_at[seat],
+            }
+            self.emit("seat_left", payload)
+        return self.pending
+
+    def _cash_only(self, what: str) -> CashRules:
+        rules = self.cash_rules
+        if rules is None:
+            raise Refusal(f"{what} is a cash-table rule; this is a tournament table")
+        return rules
+
+    def _cmd_time(self, c: dict, now: float) -> None:
+        """C4: the player to act is out of time: check if possible, else fold; sits out after the hand."""
+        self._cash_only("A time-out (C4)")
+        hand = self.hand
+        if hand is None or hand.state.phase is not Phase.BETTING:
+            raise Refusal("No betting now" + (": " + _waiting_for(hand) if hand else ": no hand in progress"))
+        state = hand.state
+        seat = c.get("seat", state.to_act)
+        if seat != state.to_act:
+            raise Refusal(f"Action is on seat {state.to_act}, not seat {seat}: only the player to act can time out")
+        action = timeout_action(state.legal().can_check)
+        before = len(hand.resolutions)
+        self.emit("action", {"hand": hand.number, "seat": seat, "action": action, "to": None, "timeout": True})
+        self._emit_resolutions(hand, before)
+
+    def _cmd_buy_in(self, c: dict, now: float) -> None:
+        """C5: a rebuy or add-on between hands, within the posted window; logged as ``stack_set``."""
+        rules = self._cash_only("A buy-in (C5)")
+        self._between_hands("A buy-in or rebuy (C5)")
+        _check_int(c["amount"], "Amount")
+        player = self._table.player(c["seat"])
+        cash.check_rebuy(rules, player, c["amount"], self.money_text)
+        payload = {
+            "seat": player.seat,
+            "stack": player.stack + c["amount"],
+            "old": player.stack,
+            "reason": "buy-in (C5)",
+            "buy_in": c["amount"],
+        }
+        self.emit("stack_set", payload)
+
+    def _sit_out_timed_out(self, timeouts: dict[int, int], now: float) -> None:
+        """C4: after the hand, every player who timed out in it sits out."""
+        for seat in sorted(set(timeouts.values())):
+            player = self._table.players.get(seat)
+            if player is not None and not player.sitting_out:
+                self.emit("sat_out", {"seat": seat, "at": now, "reason": "timeout"})
 
     def level_for(self, now: float) -> int:
         levels = self._config.levels
@@ -138,6 +241,12 @@ class Decisions:
             return
         hand = self.hand
         if hand is None:
+            refusal = self.cash_start_refusal()
+            if refusal:
+                raise Refusal(refusal)
+            if self.cash_button_due():
+                self._draw_button()
+                return
             plan = self.plan_next(now)
             self.emit(
                 "hand_started",
@@ -156,6 +265,7 @@ class Decisions:
             self.emit("dealt", {"hand": hand.number})
         elif phase in (Phase.FINISHED, Phase.VOIDED):
             state = hand.state
+            timeouts = dict(hand.timeouts)
             self.emit(
                 "hand_ended",
                 {
@@ -164,8 +274,16 @@ class Decisions:
                     "stacks": {str(s): v for s, v in sorted(state.final_stacks().items())},
                 },
             )
+            self._sit_out_timed_out(timeouts, now)
         else:
             raise Refusal("Nothing to confirm now: " + _waiting_for(hand))
+
+    def _draw_button(self) -> None:
+        """C1: a random player (sitting in, with chips) gets the first button."""
+        table = self._table
+        seats = [s for s, p in sorted(table.players.items()) if not p.sitting_out and p.stack > 0]
+        seat = first_button(seats, self.rng or random.Random())
+        self.emit("button_placed", {"seat": seat, "drawn": True, "from": seats})
 
     def _cmd_betting(self, c: dict, now: float) -> None:
         hand = self.hand
@@ -324,27 +442,40 @@ class Decisions:
         self.emit("voided", {"hand": hand.number, "reason": reason})
 
     def _cmd_join(self, c: dict, now: float) -> None:
-        self._between_hands("Taking a seat")
+        rules = self.cash_rules
+        self._between_hands("A buy-in (C5)" if rules else "Taking a seat")
         post = c.get("post", self._config.new_player_posts_bb)
         if not isinstance(post, bool):
             raise Refusal("post must be true or false")
         _check_int(c["stack"], "Stack")
+        if rules is not None:
+            cash.check_join(rules, self.departures, c["name"], c["stack"], now, self.money_text)
         self.emit("seat_taken", {"seat": c["seat"], "name": c["name"], "stack": c["stack"], "post": post})
 
     def _cmd_leave(self, c: dict, now: float) -> None:
         self._between_hands("Leaving")
         player = self._table.player(c["seat"])
-        self.emit("seat_left", {"seat": player.seat, "stack": player.stack})
+        payload: dict[str, Any] = {"seat": player.seat, "stack": player.stack}
+        if self.cash_rules is not None:  # C3 remembers who left with what, and when
+            payload.update(name=player.name, at=now)
+        self.emit("seat_left", payload)
 
     def _cmd_sit_out(self, c: dict, now: float) -> None:
         self._between_hands("Sitting out")
-        self.emit("sat_out", {"seat": c["seat"]})
+        payload: dict[str, Any] = {"seat": c["seat"]}
+        if self.cash_rules is not None:  # the C2 limit runs from now
+            payload["at"] = now
+        self.emit("sat_out", payload)
 
     def _cmd_sit_in(self, c: dict, now: float) -> None:
         self._between_hands("Sitting in")
         post = c.get("post", False)
         if not isinstance(post, bool):
             raise Refusal("post must be true or false")
+        if self.cash_rules is not None and post and self._table.player(c["seat"]).missed:
+            raise Refusal(
+                f"Seat {c['seat']} missed a blind while out: on a cash table they wait for the big blind (C2)"
+            )
         self.emit("sat_in", {"seat": c["seat"], "post": post})
 
     def _cmd_set_stack(self, c: dict, now: float) -> None:
@@ -355,6 +486,8 @@ class Decisions:
 
     def _cmd_button(self, c: dict, now: float) -> None:
         self._between_hands("Placing the button")
+        if self.cash_rules is not None:
+            raise Refusal("On a cash table a random player gets the first button (C1): press OK to draw it")
         self.emit("button_placed", {"seat": c["seat"]})
 
     def _cmd_exclude(self, c: dict, now: float) -> None:

@@ -95,6 +95,8 @@ class HandRun:
     resolutions: list[Resolution] = field(init=False, default_factory=list)
     player_actions: list[Event] = field(init=False, default_factory=list)
     applied: list[tuple[int, Event]] = field(init=False, default_factory=list)
+    #: Actions forced by a time-out (C4): event seq -> seat; undo takes one back.
+    timeouts: dict[int, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rebuild()
@@ -165,6 +167,7 @@ class HandRun:
         if not self.entries or self.entries[-1].seq != seq:
             raise IllegalAction("undo_order", "Only the last action of the hand can be undone")
         self.entries.pop()
+        self.timeouts.pop(seq, None)
         self.rebuild()
 
     def replace(self, seq: int, event: Event) -> None:

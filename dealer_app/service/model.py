@@ -61,6 +61,14 @@ class TableModel(Decisions):
     next_seq: int = 1
     #: Open integrity alarms of the hand in progress (service/alarms.py), oldest first.
     alarms: list[dict] = field(default_factory=list)
+    #: Cash tables (C1-C5): players dealt in the last hand started (C1) ...
+    previous_hand_players: int = 0
+    #: ... when each sitting-out seat sat out, service clock (C2) ...
+    sat_out_at: dict[int, float] = field(default_factory=dict)
+    #: ... who left with what stack and when, by name (C3) ...
+    departures: dict[str, dict] = field(default_factory=dict)
+    #: ... and players removed after sitting out too long since the last hand started (C2).
+    removed: list[dict] = field(default_factory=list)
 
     def copy(self) -> TableModel:
         return copy.deepcopy(self)
@@ -88,15 +96,24 @@ class TableModel(Decisions):
 
     def _on_seat_taken(self, p: dict, seq: int) -> None:
         self._table.join(p["seat"], p["name"], p["stack"], p["post"])
+        self.departures.pop(self._table.players[p["seat"]].name, None)
 
     def _on_seat_left(self, p: dict, seq: int) -> None:
-        self._table.leave(p["seat"])
+        player = self._table.leave(p["seat"])
+        self.sat_out_at.pop(player.seat, None)
+        if "at" in p:  # a cash table (C3)
+            self.departures[player.name] = {"stack": p["stack"], "at": p["at"]}
+        if p.get("reason") == "sit_out_expired":
+            self.removed.append({"seat": player.seat, "name": player.name, "stack": p["stack"]})
 
     def _on_sat_out(self, p: dict, seq: int) -> None:
         self._table.sit_out(p["seat"])
+        if "at" in p:  # a cash table (C2)
+            self.sat_out_at[p["seat"]] = p["at"]
 
     def _on_sat_in(self, p: dict, seq: int) -> None:
         self._table.sit_in(p["seat"], p["post"])
+        self.sat_out_at.pop(p["seat"], None)
 
     def _on_stack_set(self, p: dict, seq: int) -> None:
         self._table.set_stack(p["seat"], p["stack"])
@@ -106,6 +123,7 @@ class TableModel(Decisions):
 
     def _on_excluded(self, p: dict, seq: int) -> None:
         self._table.exclude(p["seat"])
+        self.sat_out_at.pop(p["seat"], None)
 
     def _on_clock(self, p: dict, seq: int) -> None:
         action, at = p["action"], p["at"]
@@ -124,6 +142,8 @@ class TableModel(Decisions):
         self._table.start_hand(plan)
         self.hands_started = p["hand"]
         self.redeal_of = None
+        self.previous_hand_players = len(plan.dealt)
+        self.removed = []
 
     def _on_shuffled(self, p: dict, seq: int) -> None:
         self._hand.add(Entry(seq, "shuffled"))
@@ -134,6 +154,8 @@ class TableModel(Decisions):
     def _on_action(self, p: dict, seq: int) -> None:
         hand = self._hand
         hand.add(Entry(seq, "engine", engine_event_for(hand.state, p["seat"], p["action"], p["to"])))
+        if p.get("timeout"):  # C4: this seat sits out once the hand ends
+            hand.timeouts[seq] = p["seat"]
 
     def _on_oot_held(self, p: dict, seq: int) -> None:
         hold = Hold(p["seat"], p["action"], p["to"], p["facing"], p["street"])

@@ -7,6 +7,7 @@ power cut) resumes exactly after the last durable event.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -36,18 +37,33 @@ class TableService:
     Use :meth:`open`.
     """
 
-    def __init__(self, log: EventLog, model: TableModel, config: TableConfig, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        log: EventLog,
+        model: TableModel,
+        config: TableConfig,
+        clock: Callable[[], float],
+        rng: random.Random | None = None,
+    ) -> None:
         self._log = log
         self._model = model
         self._config = config
         self._clock = clock
+        self._rng = rng or random.Random()
         self._lock = threading.RLock()
 
     @classmethod
     def open(
-        cls, data_dir: Path, config: TableConfig | None = None, clock: Callable[[], float] = time.time
+        cls,
+        data_dir: Path,
+        config: TableConfig | None = None,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
     ) -> TableService:
         """Open the table kept in ``data_dir``, replaying its log.
+
+        ``clock`` is the service clock (level clock, cash sit-out limit); ``rng`` draws a
+        cash table's first button (C1; the event records the seat, so replay needs no rng).
 
         An empty log starts with a ``table_opened`` event holding ``config``; a log that
         holds another configuration gets a ``config_changed`` event (between hands; if a
@@ -61,7 +77,7 @@ class TableService:
             config = config or TableConfig.club()
             log.append_many([(clock(), "system", "table_opened", {"config": config.to_dict()})])
             model.apply("table_opened", {"config": config.to_dict()}, log.last_seq)
-        service = cls(log, model, config or model.config, clock)  # type: ignore[arg-type]
+        service = cls(log, model, config or model.config, clock, rng)  # type: ignore[arg-type]
         service._apply_config_change()
         return service
 
@@ -99,9 +115,10 @@ class TableService:
                 if held:
                     return CommandResult(False, held)
             now = self._clock()
+            self._expire_sit_outs(now)
             trial = self._model.copy()
             try:
-                events = trial.handle(command, now)
+                events = trial.handle(command, now, self._rng)
             except Refusal as refusal:
                 return CommandResult(False, refusal.reason)
             stored = self._log.append_many([(now, source, t, p) for t, p in events])
@@ -109,7 +126,29 @@ class TableService:
             result = CommandResult(True, None, [e.seq for e in stored])
             if self._model.hand is None:
                 self._apply_config_change()
+                self._expire_sit_outs(now)
             return result
+
+    def tick(self) -> list[int]:
+        """Let the service clock act: on a cash table, between hands, remove every player who
+        has sat out for the limit (C2). Returns the seqs written. Every command does this
+        first; the appliance also calls it now and then so a removal shows without a command."""
+        with self._lock:
+            if self._log.closed:
+                return []
+            return [e.seq for e in self._expire_sit_outs(self._clock())]
+
+    def _expire_sit_outs(self, now: float) -> list[Event]:
+        model = self._model
+        if model.config is None or model.config.cash is None or model.hand is not None or not model.sat_out_at:
+            return []
+        trial = model.copy()
+        events = trial.expire_sit_outs(now)
+        if not events:
+            return []
+        stored = self._log.append_many([(now, "system", t, p) for t, p in events])
+        self._model = trial
+        return stored
 
     def _append(self, events: list[tuple[str, dict]], source: str) -> list[Event]:
         now = self._clock()

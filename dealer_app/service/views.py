@@ -9,6 +9,7 @@ from dealer_app.engine.hand import Phase
 from dealer_app.engine.table import TableError
 from dealer_app.money import format_money
 from dealer_app.prompts import render
+from dealer_app.service.cash import ready_players
 from dealer_app.service.model import STREETS, TableModel, pots_pushed
 from dealer_app.store import Event
 
@@ -26,20 +27,11 @@ def prompt_of(model: TableModel, now: float) -> tuple[str, dict]:
     hand, table = model.hand, model.table
     assert table is not None
     if hand is None:
-        try:
-            plan = model.plan_next(now)
-        except TableError as err:
-            if "button" in str(err):
-                return "place_button", {}
-            return "seat_players", {"reason": str(err)}
-        code = "start_hand_dead" if plan.button_dead else "start_hand"
-        return code, {
-            "button": plan.button,
-            "sb": plan.sb,
-            "bb": plan.bb,
-            "posts": [p.to_dict() for p in plan.posts],
-            "redeal": model.redeal_of is not None,
-        }
+        code, args = _between_hands_prompt(model, now)
+        if model.removed and model.config is not None and model.config.cash is not None:
+            minutes = model.config.cash.sit_out_limit // 60
+            args["removed"] = [{**r, "minutes": minutes} for r in model.removed]
+        return code, args
     if model.alarms:
         first = model.alarms[0]
         return "alarm", {
@@ -76,6 +68,29 @@ def prompt_of(model: TableModel, now: float) -> tuple[str, dict]:
     return "push", {"pots": pots_pushed(state), "returns": returns}
 
 
+def _between_hands_prompt(model: TableModel, now: float) -> tuple[str, dict]:
+    """The prompt when no hand is in progress: who to seat, the button, or the next hand."""
+    assert model.table is not None
+    if model.cash_start_refusal():
+        return "cash_wait", {"ready": ready_players(model.table)}
+    if model.cash_button_due():
+        return "draw_button", {}
+    try:
+        plan = model.plan_next(now)
+    except TableError as err:
+        if "button" in str(err):
+            return "place_button", {}
+        return "seat_players", {"reason": str(err)}
+    code = "start_hand_dead" if plan.button_dead else "start_hand"
+    return code, {
+        "button": plan.button,
+        "sb": plan.sb,
+        "bb": plan.bb,
+        "posts": [p.to_dict() for p in plan.posts],
+        "redeal": model.redeal_of is not None,
+    }
+
+
 def _money(model: TableModel):
     config = model.config
     assert config is not None
@@ -99,6 +114,7 @@ def build_view(model: TableModel, role: str, lang: str, now: float, last: Event 
             "chip_cents": config.chip_cents,
             "structure": config.structure,
             "lang": lang,
+            "cash": _cash_view(model),
         },
         "level": {**level_index.to_dict(), "index": list(config.levels).index(level_index)
                   if level_index in config.levels else None},
@@ -116,6 +132,25 @@ def build_view(model: TableModel, role: str, lang: str, now: float, last: Event 
 
 #: Payload fields of an ``alarm`` event the public view leaves out (they may name hole cards).
 _SECRET_ALARM_FIELDS = ("cards", "detail")
+
+
+def _cash_view(model: TableModel) -> dict | None:
+    """A cash table's posted rules (C1-C5), ``None`` at a tournament table."""
+    config = model.config
+    assert config is not None
+    if config.cash is None:
+        return None
+    rules = config.cash
+    return {
+        "min_buy_in": rules.min_buy_in,
+        "max_buy_in": rules.max_buy_in,
+        "max_seats": rules.max_seats,
+        "sit_out_minutes": rules.sit_out_limit / 60,
+        "return_minutes": rules.return_window / 60,
+        "return_big_blinds": rules.return_big_blinds,
+        "rake_percent": rules.rake_percent,
+        "previous_hand_players": model.previous_hand_players,
+    }
 
 
 def _last_event(last: Event | None, role: str) -> dict | None:
@@ -272,6 +307,9 @@ def _dealer_extra(model: TableModel, now: float) -> dict:
         }
         for _, p in sorted(table.players.items())
     ]
+    if model.config is not None and model.config.cash is not None:
+        for entry in admin:
+            entry["removal_at"] = _removal_at(model, entry["seat"])
     return {
         "legal": legal,
         "held": held,
@@ -282,6 +320,14 @@ def _dealer_extra(model: TableModel, now: float) -> dict:
         "hole_cards": _known_hole_cards(model) if hand else {},
         "alarms": [dict(alarm) for alarm in model.alarms],
     }
+
+
+def _removal_at(model: TableModel, seat: int) -> float | None:
+    """C2: when (service clock) a sitting-out player of a cash table is removed."""
+    config = model.config
+    if config is None or config.cash is None or seat not in model.sat_out_at:
+        return None
+    return model.sat_out_at[seat] + config.cash.sit_out_limit
 
 
 def _known_hole_cards(model: TableModel) -> dict:

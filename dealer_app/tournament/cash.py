@@ -29,4 +29,5 @@ def cash_table_config(
         structure="no-limit",
         levels=(Level(sb=small_blind, bb=rules.big_blind),),
         new_player_posts_bb=True,
+        cash=rules,
     )

@@ -17,8 +17,8 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 
 from dealer_app.engine.tournament.compliance import check_cash_table
 from dealer_app.engine.tournament.errors import TournamentError
@@ -55,6 +55,18 @@ class CashRules:
             )
         if not 0 <= self.rake_percent < 100:
             raise TournamentError(f"Rake {self.rake_percent} % is not between 0 and 99 (C5)", "C5")
+        if self.sit_out_limit <= 0 or self.return_window < 0 or self.return_big_blinds <= 0:
+            raise TournamentError(
+                "The sit-out limit, return window and return stack must be positive (C2, C3)", "C2"
+            )
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> CashRules:
+        """The rules from :meth:`to_dict`; a missing or unknown field raises ``TypeError``."""
+        return cls(**data)
 
 
 def open_cash_table(profile: str, rules: CashRules) -> CashRules:
@@ -98,12 +110,27 @@ def min_buy_in_on_return(rules: CashRules, left_with: int, left_at: int, now: in
     return rules.min_buy_in
 
 
+def _chips(amount: int) -> str:
+    return f"{amount} chips"
+
+
 def check_buy_in(
-    rules: CashRules, amount: int, in_hand: bool, minimum: int | None = None, stack: int = 0
+    rules: CashRules,
+    amount: int,
+    in_hand: bool,
+    minimum: int | None = None,
+    stack: int = 0,
+    money: Callable[[int], str] | None = None,
 ) -> None:
     """C5: buy-ins and rebuys only between hands, within the posted minimum and maximum.
 
-    ``minimum`` overrides the posted minimum (C3); ``stack`` is what the player already has.
+    ``minimum`` overrides the posted minimum (C3); ``stack`` is what the player already has;
+    ``money`` writes an amount for the message (the table service passes "EUR 1.50").
+
+    >>> check_buy_in(CashRules(2, 40, 200), 30, in_hand=False, money=lambda a: f"EUR {a / 4:.2f}")
+    Traceback (most recent call last):
+    ...
+    dealer_app.engine.tournament.errors.TournamentError: Buy in for at least EUR 10.00 (C3, C5)
     """
     if in_hand:
         raise TournamentError("Buy-ins and rebuys only between hands (C5)", "C5")
@@ -111,12 +138,13 @@ def check_buy_in(
     if amount <= 0:
         raise TournamentError(f"A buy-in must be more than 0 chips (got {amount})", "C5")
     if stack + amount > max(rules.max_buy_in, low):
+        show = money or str
         raise TournamentError(
-            f"Stack after the buy-in would be {stack + amount}: at most {rules.max_buy_in} (C5)",
+            f"Stack after the buy-in would be {show(stack + amount)}: at most {show(rules.max_buy_in)} (C5)",
             "C5",
         )
     if stack + amount < low:
-        raise TournamentError(f"Buy in for at least {low - stack} chips (C3, C5)", "C5")
+        raise TournamentError(f"Buy in for at least {(money or _chips)(low - stack)} (C3, C5)", "C5")
 
 
 def timeout_action(can_check: bool) -> str:
