@@ -6,18 +6,33 @@ actions, all-ins, sometimes an undo), tables hands at showdown, and between hand
 players sit out, come back, rebuy or leave and new players sit down. Cards come from a
 deck shuffled by hand number, so a simulation that restarts mid-hand (after a crash, with
 any seed) deals the same cards again.
+
+At a cash table (C1-C5) the dealer also lets the OK draw the first button, buys chips in
+with ``buy_in``, lets players who missed a blind wait for the big blind, now and then times
+out the player to act, and seats newcomers under names that have not left this table (a
+player back within 30 minutes would have to bring their old stack, C3).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from dealer_app.engine.cards import CARD_STRINGS
 from dealer_app.service.service import TableService
 
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Els", "Fien", "Gert", "Hanne", "Ivo", "Jet", "Kees", "Lot")
+#: Prompts answered between hands (C1 adds the cash table's two).
+BETWEEN_HANDS = ("start_hand", "start_hand_dead", "seat_players", "place_button", "cash_wait", "draw_button")
+
+
+def _names() -> Iterator[str]:
+    """Ann, Bob, ..., Lot, then Ann 2, Bob 2, ..."""
+    yield from NAMES
+    for round_ in itertools.count(2):
+        yield from (f"{name} {round_}" for name in NAMES)
 
 
 @dataclass
@@ -47,6 +62,7 @@ class Simulator:
         self.on_event = on_event
         self.buy_in = buy_in
         self.stats = SimulationStats()
+        self.cash = service.config.cash is not None
 
     def run(self, hands: int) -> SimulationStats:
         """Play until ``hands`` more hands have ended (misdeals count as hands)."""
@@ -82,10 +98,10 @@ class Simulator:
         view = self.svc.view("dealer")
         seated = [s for s in view["seats"] if s["status"] != "empty"]
         free = [s["seat"] for s in view["seats"] if s["status"] == "empty"]
-        taken_names = {s["name"] for s in seated}
+        taken_names = {s["name"] for s in seated} | set(self.svc.model.departures)
         want = max(0, min(len(free), self.rng.randint(3, 6) - len(seated)))
         for seat in free[:want]:
-            name = next(n for n in NAMES if n not in taken_names)
+            name = next(n for n in _names() if n not in taken_names)
             taken_names.add(name)
             self._must({"cmd": "join", "seat": seat, "name": name, "stack": self.buy_in}, "console")
         view = self.svc.view("dealer")
@@ -119,7 +135,7 @@ class Simulator:
         view = self.svc.view("dealer")
         code = view["prompt"]["code"]
         rng = self.rng
-        if code in ("start_hand", "start_hand_dead", "seat_players", "place_button"):
+        if code in BETWEEN_HANDS:
             self._between_hands(view)
             if self._do({"cmd": "ok"}):
                 self._maybe_misdeal_or_void()
@@ -137,6 +153,9 @@ class Simulator:
             return
         if code == "action":
             if rng.random() < 0.03 and self._out_of_turn(view):
+                return
+            if self.cash and rng.random() < 0.02:
+                self._must({"cmd": "time"})  # C4: out of time
                 return
             self._act(view)
         elif code == "burn_and_deal":
@@ -194,6 +213,12 @@ class Simulator:
         else:
             self._must({"cmd": "call"})
 
+    def _rebuy(self, seat: int) -> None:
+        if self.cash:
+            self._must({"cmd": "buy_in", "seat": seat, "amount": self.buy_in}, "console")
+        else:
+            self._must({"cmd": "set_stack", "seat": seat, "stack": self.buy_in, "reason": "rebuy"}, "console")
+
     def _between_hands(self, view: dict) -> None:
         rng = self.rng
         for seat in view["seats"]:
@@ -202,11 +227,12 @@ class Simulator:
             number = seat["seat"]
             if seat["stack"] == 0:
                 if rng.random() < 0.7:
-                    self._must({"cmd": "set_stack", "seat": number, "stack": self.buy_in, "reason": "rebuy"}, "console")
+                    self._rebuy(number)
                 else:
                     self._must({"cmd": "leave", "seat": number}, "console")
             elif seat["status"] == "sitting_out" and rng.random() < 0.5:
-                self._must({"cmd": "sit_in", "seat": number, "post": rng.random() < 0.5}, "console")
+                post = rng.random() < 0.5 and not self.cash  # C2: at a cash table they wait for the BB
+                self._must({"cmd": "sit_in", "seat": number, "post": post}, "console")
             elif seat["status"] != "sitting_out" and rng.random() < 0.03:
                 self._must({"cmd": "sit_out", "seat": number}, "console")
         view = self.svc.view("dealer")

@@ -441,3 +441,35 @@ def test_c1_c5_replay_of_the_log_gives_the_same_table(open_cash, tmp_path, clock
         "P3 left this table with EUR 50.00 10 minutes ago: buy in for at least EUR 50.00 (C3)",
     )
     again.close()
+
+
+def test_c1_c5_simulated_cash_night_keeps_every_chip_and_replays(open_cash, tmp_path, clock) -> None:
+    """Random legal play (buy-ins, time-outs, sit-outs removed by the clock): after every hand
+    the chips at the table are exactly the chips bought in minus the chips taken away."""
+    from dealer_app.exports import export
+    from dealer_app.service.simulate import Simulator
+
+    svc = open_cash(seed=5)
+    simulator = Simulator(svc, seed=5)
+    for hands in range(1, 41):
+        simulator.run(hands)
+        clock.advance(150)
+        svc.tick()
+        bought = taken = 0
+        for event in svc.events():
+            if event.type == "seat_taken":
+                bought += event.payload["stack"]
+            elif event.type == "stack_set":
+                bought += event.payload["buy_in"]
+            elif event.type == "seat_left":
+                taken += event.payload["stack"]
+        at_table = sum(s["stack"] for s in svc.view()["seats"] if s["status"] != "empty")
+        assert at_table == bought - taken, f"after hand {hands}"
+    types = {(e.type, e.payload.get("reason")) for e in svc.events()}
+    assert {("seat_left", "sit_out_expired"), ("sat_out", "timeout"), ("stack_set", "buy-in (C5)")} <= types
+    assert all(export(svc.events(), fmt) for fmt in ("phh", "pokerstars", "csv", "json"))
+    before = _comparable(svc)
+    svc.close()
+    again = TableService.open(tmp_path / "cash", clock=clock)
+    assert _comparable(again) == before
+    again.close()
