@@ -473,3 +473,19 @@ def test_c1_c5_simulated_cash_night_keeps_every_chip_and_replays(open_cash, tmp_
     again = TableService.open(tmp_path / "cash", clock=clock)
     assert _comparable(again) == before
     again.close()
+
+
+def test_to5_simulate_cli_opens_a_cash_table_only_without_the_belgian_profile(tmp_path, capsys) -> None:
+    from dealer_app.commands.simulate import main
+
+    assert main(["--data", str(tmp_path / "be"), "--hands", "1", "--cash"]) == 2
+    assert capsys.readouterr().err == (
+        "Cash tables are not allowed under Belgian law: tournament form only (TO5): "
+        "a cash table needs --profile none, where the law allows cash games\n"
+    )
+    assert not (tmp_path / "be").exists()
+    assert main(["--data", str(tmp_path / "cash"), "--hands", "3", "--seed", "2", "--cash", "--profile", "none"]) == 0
+    with TableService.open(tmp_path / "cash") as svc:
+        assert svc.config == CASH
+        assert [e.payload["drawn"] for e in svc.events() if e.type == "button_placed"] == [True]
+        assert sum(1 for e in svc.events() if e.type in ("hand_ended", "misdeal")) == 3
