@@ -112,7 +112,7 @@ class FrameReader:
     def _whole_cards(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
         """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
         found: list[CardSeen] = []
-        for quad, _, _ in quads_from_diagonals(blob.corners):
+        for quad, _, _ in quads_from_diagonals(blob.outline_corners):
             if _inside_fraction(quad, blob.contour) < WHOLE_INSIDE:
                 continue
             center = quad.mean(axis=0)
@@ -127,7 +127,7 @@ class FrameReader:
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float) -> list[CardSeen]:
         whole = self._whole_cards(frame, blob)
         hypotheses: list[CardSeen] = list(whole)
-        for corner in blob.corners:
+        for corner in blob.outline_corners:
             if any(cv2.pointPolygonTest(c.corners, tuple(map(float, corner.point)), True) > -3 for c in whole):
                 continue  # a corner of a card already read whole
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
