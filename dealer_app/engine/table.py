@@ -296,6 +296,29 @@ class Table:
         other = dealt[0] if dealt[1] == bb else dealt[1]
         return self._make_plan(level, other, False, other, other, bb, dealt)
 
+    def plan_restart(self, level: Level) -> HandPlan:
+        """Every player sitting in with chips is dealt in, waiting or not; the button one player
+        on from the last. A cash table whose usual plan would deal too few restarts so (C1).
+
+        >>> t = Table(seat_count=6)
+        >>> for seat in (1, 3):
+        ...     t.join(seat, f"P{seat}", 100)
+        >>> t.place_button(1)
+        >>> t.start_hand(t.plan_hand(Level(sb=1, bb=2)))
+        >>> t.join(2, "P2", 100)  # waits: the big blind moves from seat 3 to seat 1
+        >>> t.plan_hand(Level(sb=1, bb=2)).dealt, t.plan_restart(Level(sb=1, bb=2)).dealt
+        ([1, 3], [3, 1, 2])
+        """
+        candidates = [s for s in sorted(self.players) if self._can_play(s)]
+        if len(candidates) < 2:
+            raise TableError("At least two players with chips must be sitting in")
+        if self.button is None:
+            return self._plan_first(level, candidates)
+        button = next(s for s in self._clockwise_from(self.button) if s in candidates)
+        order = [s for s in self._clockwise_from(button) if s in candidates]
+        sb, bb = (button, order[0]) if len(order) == 2 else (order[0], order[1])
+        return self._make_plan(level, button, False, sb, sb, bb, candidates)
+
     def _plan_first(self, level: Level, dealt: list[int]) -> HandPlan:
         """Everyone plays; the button where it was placed (or on the next player)."""
         start = self.button if self.button is not None else None

@@ -18,7 +18,12 @@ from dealer_app.engine.events import BetRaise, BoardDealt, Show
 from dealer_app.engine.hand import IllegalAction, Phase
 from dealer_app.engine.structures import HandSetup, Post, PostKind, SetupError
 from dealer_app.engine.table import HandPlan, TableError, level_index
-from dealer_app.engine.tournament.cash import CashRules, first_button, timeout_action
+from dealer_app.engine.tournament.cash import (
+    CashRules,
+    first_button,
+    hand_may_start,
+    timeout_action,
+)
 from dealer_app.engine.tournament.errors import TournamentError
 from dealer_app.money import format_money
 from dealer_app.service import cash
@@ -212,9 +217,22 @@ class Decisions:
         return level_index(levels, self.clock.elapsed(now)) if len(levels) > 1 else 0
 
     def plan_next(self, now: float) -> HandPlan:
-        """The next hand's plan (raises :class:`TableError` when none can start)."""
+        """The next hand's plan (raises :class:`TableError` when none can start).
+
+        At a cash table (C1) no plan when too few sit in; when the usual plan would deal too
+        few (players waiting for the big blind), everybody sitting in is dealt in.
+        """
         level = self._config.levels[self.level_for(now)]
-        return self._table.plan_hand(level)
+        rules = self.cash_rules
+        if rules is None:
+            return self._table.plan_hand(level)
+        refusal = self.cash_start_refusal()
+        if refusal:
+            raise TableError(refusal)
+        plan = self._table.plan_hand(level)
+        if not hand_may_start(rules, len(plan.dealt), self.previous_hand_players):
+            plan = self._table.plan_restart(level)
+        return plan
 
     def setup_for(self, plan: HandPlan) -> HandSetup:
         structure = self._config.structure_for(plan.level)

@@ -489,3 +489,27 @@ def test_to5_simulate_cli_opens_a_cash_table_only_without_the_belgian_profile(tm
         assert svc.config == CASH
         assert [e.payload["drawn"] for e in svc.events() if e.type == "button_placed"] == [True]
         assert sum(1 for e in svc.events() if e.type in ("hand_ended", "misdeal")) == 3
+
+
+def test_c1_after_a_hand_of_two_a_newcomer_makes_three_and_everybody_is_dealt_in(open_cash) -> None:
+    """The usual plan would deal 2 (the newcomer waits for the big blind): too few after a
+    hand of 2, so the table restarts with everybody sitting in, the button one player on."""
+    svc = _three_handed(open_cash)  # seed 1: button 1
+    _fold_to_big_blind(svc)  # hand 1: 3 players
+    run(svc, {"cmd": "leave", "seat": 2})
+    _fold_to_big_blind(svc)  # hand 2: seats 1 and 3
+    # hand 2 had button 3 and big blind 1: the big blind moves to seat 3, so seat 5 waits
+    run(svc, {"cmd": "join", "seat": 5, "name": "P5", "stack": 100, "post": False})
+    assert svc.model.table.plan_hand(CASH.levels[0]).dealt == [3, 1]
+    next_hand = svc.view("dealer")["next_hand"]
+    assert (next_hand["button"], next_hand["sb"], next_hand["bb"], next_hand["dealt"]) == (5, 1, 3, [1, 3, 5])
+    assert next_hand["posts"] == [{"seat": 1, "kind": "sb", "amount": 1}, {"seat": 3, "kind": "bb", "amount": 2}]
+    run(svc, {"cmd": "ok"})
+    assert svc.view()["hand"]["number"] == 3
+
+
+def test_c1_no_next_hand_plan_while_too_few_sit_in(open_cash) -> None:
+    svc = _three_handed(open_cash)
+    run(svc, {"cmd": "sit_out", "seat": 3})
+    assert svc.view("dealer")["next_hand"] is None
+    assert svc.view("dealer")["prompt"]["code"] == "cash_wait"
