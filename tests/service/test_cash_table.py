@@ -513,3 +513,51 @@ def test_c1_no_next_hand_plan_while_too_few_sit_in(open_cash) -> None:
     run(svc, {"cmd": "sit_out", "seat": 3})
     assert svc.view("dealer")["next_hand"] is None
     assert svc.view("dealer")["prompt"]["code"] == "cash_wait"
+
+
+def test_c1_c2_cash_prompts_reach_the_web_scoreboard_and_console_without_a_card(open_cash, tmp_path, clock) -> None:
+    """The web app over a cash table: commands through the API, the C1/C2 prompts on the
+    scoreboard and in the dealer console, and no card in any public output."""
+    from dealer_app.web import shutdown
+    from dealer_app.web.projection import dealer_payload
+    from tests.web.conftest import PASSWORD, PIN, make_app, sign_in
+    from tests.web.conftest import run as post
+    from tests.web.test_public_only import cards_in, public_outputs
+
+    svc = open_cash(seed=1)
+    app = make_app(svc, tmp_path, clock)
+    try:
+        app.extensions["dealer_web"].credentials.choose(PIN, PASSWORD)
+        dealer, public = app.test_client(), app.test_client()
+        dealer.token = sign_in(dealer)
+        post(dealer, *({"cmd": "join", "seat": s, "name": f"P{s}", "stack": 100} for s in (1, 2)))
+        assert public.get("/api/view?lang=en").get_json()["prompt"]["text"] == (
+            "Cash table: a hand needs 3 players sitting in, or 2 after a hand of 3 or more (C1); 2 sitting in"
+        )
+        refused = dealer.post("/api/commands", json={"cmd": "ok"}, headers={"X-CSRF-Token": dealer.token})
+        assert refused.status_code != 200 and C1_WAIT_2 in json_text(refused.get_json())
+        post(dealer, {"cmd": "join", "seat": 3, "name": "P3", "stack": 100})
+        assert public.get("/api/view?lang=nl").get_json()["prompt"]["text"] == (
+            "Druk op OK: een willekeurige speler krijgt de eerste button (C1)"
+        )
+        post(dealer, {"cmd": "ok"}, {"cmd": "ok"}, {"cmd": "ok"}, {"cmd": "ok"}, {"cmd": "fold"}, {"cmd": "fold"})
+        post(dealer, {"cmd": "ok"}, {"cmd": "sit_out", "seat": 1})  # the button folded first: 100 left
+        clock.advance(600)
+        svc.tick()
+        text = "Seat 1 (P1) sat out 10 minutes and leaves the table (C2): hand back EUR 25.00. "
+        assert public.get("/api/view?lang=en").get_json()["prompt"]["text"].startswith(text)
+        with app.app_context():
+            console = dealer_payload(app.extensions["dealer_web"], "en")
+        assert console["prompt"]["text"].startswith(text)
+        assert [a["seat"] for a in console["admin"]] == [2, 3]
+        for output in public_outputs(app, public):
+            if not isinstance(output, str):
+                assert cards_in(output) == set()
+    finally:
+        shutdown(app)
+
+
+def json_text(value: object) -> str:
+    import json
+
+    return json.dumps(value)
