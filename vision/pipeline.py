@@ -13,7 +13,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.find import Blob, card_width_estimate, find_blobs, quad_corners, quads_from_diagonals
+from vision.find import (
+    CARD_ASPECT,
+    Blob,
+    card_width_estimate,
+    find_blobs,
+    quad_corners,
+    quads_from_diagonals,
+)
 from vision.read import CornerRead, Reader, corner_patch, full_card, index_corners, quad_width
 from vision.zones import LOOSE, Zones
 
@@ -63,6 +70,33 @@ def _inside_fraction(quad: np.ndarray, contour: np.ndarray) -> float:
     return float(np.mean(inside))
 
 
+#: Two card outlines overlapping this much (intersection over union) are one card: two
+#: cards of a tabled hand overlap less (spread by at least a third of a card width).
+SAME_CARD_IOU = 0.6
+
+
+def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
+    """True when two card outlines (TL TR BR BL) are the same card seen twice."""
+    area, _ = cv2.intersectConvexConvex(quad.astype(np.float32), other.astype(np.float32))
+    union = cv2.contourArea(quad.astype(np.float32)) + cv2.contourArea(other.astype(np.float32)) - area
+    return area > SAME_CARD_IOU * max(union, 1e-6)
+
+
+def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:
+    """Card widths that a corner's two visible straight edges suggest, if they run whole.
+
+    A whole edge stops where the rounded corners start: about 0.9 of the card width along a
+    short side and 1.29 widths along a long side.
+    """
+    return [short_edge / 0.9, long_edge / 1.29]
+
+
+def _card_from_plain_corner(corner, width: float) -> np.ndarray:
+    """TL TR BR BL of the card whose corner ``corner`` has ``u`` along a long side (TR or BL)."""
+    p, u, w = corner.point, corner.u * width * CARD_ASPECT, corner.w * width
+    return np.float32([p + w, p, p + u, p + u + w])
+
+
 def _box(blob: Blob) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(blob.contour)).astype(np.float32)
 
@@ -77,8 +111,8 @@ class FrameReader:
     def read(self, frame: np.ndarray) -> list[CardSeen]:
         """All cards of ``frame`` (BGR uint8), read or not."""
         blobs = find_blobs(frame)
-        frame_width = card_width_estimate(blobs)
         seen: list[CardSeen] = []
+        groups: list[tuple[Blob, list[CardSeen]]] = []
         for blob in blobs:
             single = self._read_single(frame, blob) if blob.quad is not None else []
             if single and single[0].card:
@@ -86,7 +120,13 @@ class FrameReader:
             else:
                 # not one card after all (two touching cards can outline a card turned
                 # sideways): read it corner by corner
-                seen.extend(self._read_group(frame, blob, frame_width))
+                groups.append((blob, self._whole_cards(frame, blob)))
+        # Cards read whole tell the card size in this frame; a region that only looked like
+        # a card (two overlapping cards, a back) must not.
+        widths = [quad_width(c.corners) for c in seen] + [quad_width(c.corners) for _, w in groups for c in w]
+        frame_width = float(np.median(widths)) if widths else card_width_estimate(blobs)
+        for blob, whole in groups:
+            seen.extend(self._read_group(frame, blob, frame_width, whole))
         size = (frame.shape[1], frame.shape[0])
         for card in seen:
             card.zone = self.zones.locate(tuple(card.center), size)
@@ -99,8 +139,7 @@ class FrameReader:
     def _local_width(self, frame: np.ndarray, corner, width: float) -> float:
         """The card width that best explains this corner: cards vary across a tilted view."""
         candidates = [width * f for f in WIDTH_STEPS]
-        if 0.75 * width < corner.u_len / 0.9 < 1.25 * width:
-            candidates.append(corner.u_len / 0.9)
+        candidates += [w for w in _widths_from_edges(corner.u_len, corner.w_len) if 0.6 * width < w < 1.5 * width]
         fits = [self.reader.read_patch(corner_patch(frame, corner, w)).distance for w in candidates]
         return candidates[int(np.argmin(fits))]
 
@@ -124,14 +163,38 @@ class FrameReader:
                 found.append(CardSeen(read.card, read.confidence, quad))
         return found
 
-    def _read_group(self, frame: np.ndarray, blob: Blob, width: float) -> list[CardSeen]:
-        whole = self._whole_cards(frame, blob)
+    def _from_plain_corner(self, frame: np.ndarray, corner, width: float, blob: Blob) -> CardSeen | None:
+        """The card of a corner whose ``u`` runs along a long side (no index there)."""
+        candidates = [width * f for f in WIDTH_STEPS]
+        candidates += [w for w in _widths_from_edges(corner.w_len, corner.u_len) if 0.6 * width < w < 1.5 * width]
+        best: tuple[float, np.ndarray] | None = None
+        for local in candidates:
+            quad = _card_from_plain_corner(corner, local)
+            fit = min(self.reader.read_patch(corner_patch(frame, c, local)).distance
+                      for c in quad_corners(quad))
+            if best is None or fit < best[0]:
+                best = (fit, quad)
+        quad = best[1]
+        if _inside_fraction(quad, blob.contour) < 0.9:
+            return None
+        read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
+        if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
+            return CardSeen(read.card, read.confidence, quad)
+        return None
+
+    def _read_group(self, frame: np.ndarray, blob: Blob, width: float,
+                    whole: list[CardSeen]) -> list[CardSeen]:
         hypotheses: list[CardSeen] = list(whole)
         for corner in blob.outline_corners:
             if any(cv2.pointPolygonTest(c.corners, tuple(map(float, corner.point)), True) > -3 for c in whole):
                 continue  # a corner of a card already read whole
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
-                continue  # u runs along a long side: not an index corner
+                # u runs along a long side: not an index corner, but it still spells out a
+                # card whose index corners are one width and one length away
+                seen = self._from_plain_corner(frame, corner, width, blob)
+                if seen is not None:
+                    hypotheses.append(seen)
+                continue
             local = self._local_width(frame, corner, width)
             quad = full_card(corner, local)
             if _inside_fraction(quad, blob.contour) < 0.9:
@@ -148,8 +211,7 @@ class FrameReader:
         for i, hyp in enumerate(hypotheses):
             for j in range(i):
                 other = hypotheses[j]
-                close = np.linalg.norm(hyp.center - other.center)
-                if hyp.card != other.card and close < 0.3 * width:
+                if hyp.card != other.card and _same_place(hyp.corners, other.corners):
                     rejected.update((i, j))  # two reads of one card disagree
         for i, hyp in enumerate(hypotheses):
             if i in rejected:
