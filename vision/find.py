@@ -320,3 +320,93 @@ def quad_corners(quad: np.ndarray, blob: int = -1) -> list[Corner]:
     (u1, lu1), (w1, lw1) = unit(tr - tl), unit(bl - tl)
     (u2, lu2), (w2, lw2) = unit(bl - br), unit(tr - br)
     return [Corner(tl, u1, w1, lu1, lw1, blob), Corner(br, u2, w2, lu2, lw2, blob)]
+
+
+_LSD = None
+
+
+def _line_segments(gray: np.ndarray) -> np.ndarray:
+    """Straight segments (N x 4: x1 y1 x2 y2) of a grey image, by OpenCV's LSD."""
+    global _LSD
+    if _LSD is None:
+        _LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE)
+    found = _LSD.detect(gray)[0]
+    return np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
+
+
+#: Edge corners are looked for at this scale (half resolution: long card edges only).
+EDGE_SCALE = 0.5
+
+
+def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> list[Corner]:
+    """Card corners from straight image edges inside a merged region, outline or not.
+
+    Where one card lies on another, its corner is not on the region's outline, but its two
+    edges still show in the image (the top card is bright, the card below is shaded along
+    the edge). Each straight segment (OpenCV's line segment detector, at half resolution)
+    gets a bright side; two segments at 60-120 degrees that end near their crossing, each
+    with its bright side towards the other, make a card corner.
+    """
+    height, width = whiteness.shape
+    x, y, w, h = cv2.boundingRect(contour)
+    margin = 12  # the region's own border edges must be inside the window
+    x0, y0 = max(x - margin, 0), max(y - margin, 0)
+    x1, y1 = min(x + w + margin, width), min(y + h + margin, height)
+    small = cv2.resize(whiteness[y0:y1, x0:x1], None, fx=EDGE_SCALE, fy=EDGE_SCALE,
+                       interpolation=cv2.INTER_AREA)
+    seg = _line_segments(small) / EDGE_SCALE + np.float32([x0, y0, x0, y0])
+    a, b = seg[:, :2].astype(np.float64), seg[:, 2:].astype(np.float64)
+    length = np.linalg.norm(b - a, axis=1)
+    keep = length >= min_len
+    a, b, length = a[keep], b[keep], length[keep]
+    if len(a) < 2:
+        return []
+    d = (b - a) / length[:, None]
+    normal = np.stack([-d[:, 1], d[:, 0]], axis=1)
+    mid = (a + b) / 2
+    limit = np.array([width - 1, height - 1])
+
+    def sample(points: np.ndarray) -> np.ndarray:
+        px = np.clip(np.round(points).astype(int), 0, limit)
+        return whiteness[px[:, 1], px[:, 0]].astype(np.float32)
+
+    normal *= np.sign(sample(mid + 3 * normal) - sample(mid - 3 * normal))[:, None]
+    i, j = np.triu_indices(len(a), 1)
+    perpendicular = np.abs(np.einsum("ij,ij->i", d[i], d[j])) < 0.5
+    i, j = i[perpendicular], j[perpendicular]
+    den = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
+    diff = a[j] - a[i]
+    t = (diff[:, 0] * d[j, 1] - diff[:, 1] * d[j, 0]) / den
+    p = a[i] + t[:, None] * d[i]
+    # the end of each segment nearest the crossing, and the direction to its far end
+    near_a_i = np.linalg.norm(p - a[i], axis=1) < np.linalg.norm(p - b[i], axis=1)
+    near_a_j = np.linalg.norm(p - a[j], axis=1) < np.linalg.norm(p - b[j], axis=1)
+    end_i = np.where(near_a_i[:, None], a[i], b[i])
+    end_j = np.where(near_a_j[:, None], a[j], b[j])
+    far_i = np.where(near_a_i[:, None], b[i], a[i])
+    far_j = np.where(near_a_j[:, None], b[j], a[j])
+    tol = np.maximum(6.0, 0.12 * np.minimum(length[i], length[j]))
+    ends = (np.linalg.norm(end_i - p, axis=1) <= tol) & (np.linalg.norm(end_j - p, axis=1) <= tol)
+    u = far_i - p
+    w = far_j - p
+    u /= np.maximum(np.linalg.norm(u, axis=1, keepdims=True), 1e-6)
+    w /= np.maximum(np.linalg.norm(w, axis=1, keepdims=True), 1e-6)
+    inward = (np.einsum("ij,ij->i", normal[i], w) > 0.7) & (np.einsum("ij,ij->i", normal[j], u) > 0.7)
+    corners = []
+    for k in np.flatnonzero(ends & inward):
+        li, lj = float(length[i[k]]), float(length[j[k]])
+        if u[k, 0] * w[k, 1] - u[k, 1] * w[k, 0] > 0:
+            corners.append(Corner(p[k], u[k], w[k], li, lj, -1))
+        else:
+            corners.append(Corner(p[k], w[k], u[k], lj, li, -1))
+    return corners
+
+
+def merge_corners(outline: list[Corner], extra: list[Corner], distance: float = 6.0) -> list[Corner]:
+    """``outline`` plus the corners of ``extra`` that are not already there (same point, same frame)."""
+    merged = list(outline)
+    for corner in extra:
+        if not any(np.linalg.norm(corner.point - c.point) < distance and float(corner.u @ c.u) > 0.9
+                   for c in merged):
+            merged.append(corner)
+    return merged

@@ -17,7 +17,9 @@ from vision.find import (
     CARD_ASPECT,
     Blob,
     card_width_estimate,
+    edge_corners,
     find_blobs,
+    merge_corners,
     quad_corners,
     quads_from_diagonals,
 )
@@ -34,6 +36,8 @@ GROUP_CLOSE_FRACTION = 0.3
 GROUP_CLOSE_AGREEMENT = 0.6
 #: Card widths tried for a corner in a group, as fractions of the frame's typical width.
 WIDTH_STEPS = (0.85, 1.0, 1.15)
+#: Shortest image edge (card widths) that can make an edge corner in a merged region.
+EDGE_MIN_WIDTHS = 0.3
 #: Share of a card spelled out by two opposite corners that must lie in its region.
 WHOLE_INSIDE = 0.95
 
@@ -113,6 +117,8 @@ class FrameReader:
         blobs = find_blobs(frame)
         seen: list[CardSeen] = []
         groups: list[tuple[Blob, list[CardSeen]]] = []
+        whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
+        min_edge = max(18.0, EDGE_MIN_WIDTHS * card_width_estimate(blobs))
         for blob in blobs:
             single = self._read_single(frame, blob) if blob.quad is not None else []
             if single and single[0].card:
@@ -120,6 +126,8 @@ class FrameReader:
             else:
                 # not one card after all (two touching cards can outline a card turned
                 # sideways): read it corner by corner
+                blob.corners = merge_corners(blob.outline_corners,
+                                             edge_corners(whiteness, blob.contour, min_edge))
                 groups.append((blob, self._whole_cards(frame, blob)))
         # Cards read whole tell the card size in this frame; a region that only looked like
         # a card (two overlapping cards, a back) must not.
@@ -151,7 +159,7 @@ class FrameReader:
     def _whole_cards(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
         """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
         found: list[CardSeen] = []
-        for quad, _, _ in quads_from_diagonals(blob.outline_corners):
+        for quad, _, _ in quads_from_diagonals(blob.corners):
             if _inside_fraction(quad, blob.contour) < WHOLE_INSIDE:
                 continue
             center = quad.mean(axis=0)
@@ -185,7 +193,7 @@ class FrameReader:
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float,
                     whole: list[CardSeen]) -> list[CardSeen]:
         hypotheses: list[CardSeen] = list(whole)
-        for corner in blob.outline_corners:
+        for corner in blob.corners:
             if any(cv2.pointPolygonTest(c.corners, tuple(map(float, corner.point)), True) > -3 for c in whole):
                 continue  # a corner of a card already read whole
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
