@@ -14,6 +14,15 @@ CARD: dict[str, Any] = {"type": "string", "pattern": "^[2-9TJQKA][cdhs]$"}
 CARDS: dict[str, Any] = {"type": "array", "items": CARD, "minItems": 1, "maxItems": 3}
 REASON: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 200}
 OUT_OF_TURN: dict[str, Any] = {"type": "boolean"}
+#: Chips put out without a word: each chip's value (``chips`` command, T47, T48).
+CHIPS: dict[str, Any] = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 1, "maximum": 10**9},
+    "minItems": 1,
+    "maxItems": 100,
+}
+#: A cash table's buy-in or rebuy (C5): more than 0 chips.
+BUY_IN: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": 10**9}
 
 #: Buttons of the virtual panel (``hardware.pins.ButtonName`` values, the dial's push aside).
 PANEL_BUTTONS = ("fold", "check_call", "bet_raise", "all_in", "undo", "ok_next")
@@ -26,6 +35,7 @@ COMMANDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "bet": ({"to": AMOUNT}, {"seat": SEAT, "out_of_turn": OUT_OF_TURN}),
     "raise": ({"to": AMOUNT}, {"seat": SEAT, "out_of_turn": OUT_OF_TURN}),
     "allin": ({}, {"seat": SEAT, "out_of_turn": OUT_OF_TURN}),
+    "chips": ({"chips": CHIPS}, {"seat": SEAT}),
     "ok": ({}, {}),
     "board": ({"cards": CARDS}, {}),
     "show": ({"seat": SEAT, "cards": {**CARDS, "minItems": 2, "maxItems": 2}}, {}),
@@ -56,6 +66,8 @@ COMMANDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"detail": {"type": "string", "maxLength": 300}},
     ),
     "dismiss": ({}, {}),
+    "time": ({}, {"seat": SEAT}),
+    "buy_in": ({"seat": SEAT, "amount": BUY_IN}, {}),
 }
 
 
@@ -117,6 +129,12 @@ def _type_problem(value: Any, schema: dict[str, Any]) -> str | None:
     if kind == "string":
         if not isinstance(value, str) or len(value) > schema.get("maxLength", 200):
             return f"text of at most {schema.get('maxLength', 200)} characters"
+        return None
+    if kind == "array" and schema["items"]["type"] == "integer":
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**12 for v in value
+        ):
+            return "a list of chip amounts like [1000, 100, 100]"
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

@@ -157,6 +157,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "zones_from_configuration": ("Zones uit het configuratiebestand", "Zones from the configuration file"),
     "zones_none": ("Nog geen zones", "No zones yet"),
     "panel_refused": ("Paneel geweigerd", "Panel refused"),
+    "btn_time": ("tijd om (C4)", "out of time (C4)"),
+    "buy_in": ("Buy-in / rebuy", "Buy-in / rebuy"),
+    "buy_in_window": ("stapel na de buy-in: {low} tot {high} (C5)", "stack after the buy-in: {low} to {high} (C5)"),
 }
 
 

@@ -200,4 +200,18 @@ def dealer_payload(state: Any, lang: str) -> dict[str, Any]:
     )
     for seat_entry, seat in zip(payload["seats"], view.get("seats", []), strict=False):
         seat_entry["total"] = seat.get("total")
+    payload["table"] = {**payload["table"], "cash": _cash_rules(view, money)}
     return payload
+
+
+def _cash_rules(view: dict[str, Any], money: Money) -> dict[str, Any] | None:
+    """A cash table's posted rules (C1-C5) for the console, with the buy-in window as money;
+    ``None`` at a tournament table (the console then offers no time-out and no buy-in)."""
+    cash = (view.get("table") or {}).get("cash")
+    if not cash:
+        return None
+    return {
+        **cash,
+        "min_buy_in_text": money(cash["min_buy_in"]),
+        "max_buy_in_text": money(cash["max_buy_in"]),
+    }

@@ -113,7 +113,7 @@ def test_openapi_document_lists_the_command_api(client) -> None:
     assert document["openapi"] == "3.0.3"
     commands = document["paths"]["/api/commands"]["post"]
     schemas = commands["requestBody"]["content"]["application/json"]["schema"]["oneOf"]
-    assert len(schemas) == 24  # docs/commands.md, with alarm and dismiss
+    assert len(schemas) == 27  # docs/commands.md: with alarm, dismiss, chips and the cash time and buy_in
     assert {"401", "403", "422", "400"} <= set(commands["responses"])
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from dealer_app.web import make_server
 from tests.web.conftest import PIN, THREE_PLAYERS, run
+from tests.web.test_cash_console import CASH as CASH_TABLE
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -332,3 +333,39 @@ def test_zones_set_by_clicking_on_the_snapshot(browser, live_url, served_app) ->
     console.reload()
     console.wait_for_function("() => document.querySelector('#zone-reader').getAttribute('points') !== ''")
     assert len(console.get_attribute("#zone-reader", "points").split()) == 4  # shown again from the file
+
+
+@pytest.mark.parametrize("table_config", [CASH_TABLE])
+def test_c4_c5_cash_console_offers_time_and_the_buy_in_form(browser, live_url, dealer, service) -> None:
+    """At a cash table the console has a buy-in form between hands (C5, refusals shown as
+    every refusal) and an "out of time" button for the player to act (C4)."""
+    run(dealer, *({"cmd": "join", "seat": s, "name": n, "stack": 100} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))))
+    console = console_page(browser, live_url)
+    assert console.is_visible("#buy-in-row")
+    assert console.inner_text("#buy-in-window") == "stack after the buy-in: EUR 10.00 to EUR 50.00 (C5)"
+    console.fill("#buy-in-seat", "2")
+    console.fill("#buy-in-amount", "100")
+    _click(console, "#buy-in")
+    console.wait_for_function("() => document.querySelector('#message').innerText === '✓ buy_in'")
+    console.wait_for_function("() => document.querySelector('#seats tr[data-seat=\"2\"]').innerText.includes('EUR 50.00')")
+    console.fill("#buy-in-seat", "1")
+    console.fill("#buy-in-amount", "101")
+    console.click("#buy-in")
+    console.wait_for_function("() => document.querySelector('#message').innerText.startsWith('Refused')")
+    assert console.inner_text("#message") == "Refused: Stack after the buy-in would be EUR 50.25: at most EUR 50.00 (C5)"
+    for _ in range(4):  # draw the button (C1), blinds, shuffle, deal
+        _click(console, "#ok")
+    assert console.is_hidden("#buy-in-row")
+    seat = service.view()["hand"]["to_act"]
+    assert console.inner_text("#acting") == f"seat {seat}"
+    _act(console, "time")
+    assert service.events()[-1].payload == {"hand": 1, "seat": seat, "action": "fold", "to": None, "timeout": True}
+    assert "folded" in console.inner_text(f"#seats tr[data-seat='{seat}']")
+
+
+def test_a_tournament_console_has_no_time_button_and_no_buy_in_form(browser, live_url, dealer) -> None:
+    run(dealer, *THREE_PLAYERS, {"cmd": "ok"}, {"cmd": "ok"}, {"cmd": "ok"})
+    console = console_page(browser, live_url)
+    console.wait_for_selector("#actions button[data-action='fold']")
+    assert console.locator("#actions button[data-action='time']").count() == 0
+    assert console.is_hidden("#buy-in-row")

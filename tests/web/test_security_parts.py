@@ -135,6 +135,6 @@ def test_every_command_of_docs_commands_md_has_a_schema() -> None:
     assert set(COMMANDS) == {
         "fold", "check", "call", "bet", "raise", "allin", "ok", "board", "show", "muck", "undo",
         "correct", "misdeal", "void", "join", "leave", "sit_out", "sit_in", "set_stack", "button",
-        "exclude", "clock", "alarm", "dismiss",
+        "exclude", "clock", "alarm", "dismiss", "chips", "time", "buy_in",
     }
     assert command_schema("bet")["required"] == ["cmd", "to"]

@@ -72,7 +72,14 @@
           send(command);
         } }, label));
     }
-    const range = document.getElementById("amount");
+    if (view.table.cash) {
+      // C4: the player to act is out of time (checked if possible, else folded; sits out after the hand).
+      box.append(el("button", { "data-action": "time", onclick: () => send({ cmd: "time", seat: legal.seat }) },
+        t("btn_time")));
+    }
+    bind("buy-in", () => send({ cmd: "buy_in", seat: Number(document.getElementById("buy-in-seat").value),
+    amount: Number(document.getElementById("buy-in-amount").value) }));
+  const range = document.getElementById("amount");
     if (legal.min_to !== null && legal.min_to !== undefined) {
       // A new decision starts at the smallest legal amount, like the panel's dial.
       const decision = `${view.seq}:${legal.seat}:${legal.min_to}:${legal.max_to}`;
@@ -118,6 +125,14 @@
   }
 
   /* The button panel's last answer: a refused press shows its reason until the next accepted one. */
+  /* A cash table's buy-in or rebuy form (C5): only between hands, with the posted window. */
+  function drawBuyIn() {
+    const cash = view.table.cash;
+    document.getElementById("buy-in-row").hidden = !cash || Boolean(view.hand);
+    document.getElementById("buy-in-window").textContent = cash
+      ? t("buy_in_window").replace("{low}", money(cash.min_buy_in)).replace("{high}", money(cash.max_buy_in)) : "";
+  }
+
   function drawPanelFeedback(feedback) {
     const box = document.getElementById("panel-feedback");
     const refused = Boolean(feedback && !feedback.ok);
@@ -136,6 +151,7 @@
     drawPanelFeedback(payload.panel_feedback);
     drawActions();
     drawSeats();
+    drawBuyIn();
     document.getElementById("held").replaceChildren(...payload.held.map((h) =>
       el("p", { text: `${t("held")}: ${t("seat")} ${h.seat} ${t("act_" + h.action)}${h.to ? " " + money(h.to) : ""}` })));
     loadAudit();
@@ -178,6 +194,8 @@
     if (document.getElementById("join-post").checked) command.post = true;
     send(command);
   });
+  bind("buy-in", () => send({ cmd: "buy_in", seat: Number(document.getElementById("buy-in-seat").value),
+    amount: Number(document.getElementById("buy-in-amount").value) }));
   const range = document.getElementById("amount");
   range.addEventListener("input", () => { document.getElementById("amount-text").textContent = money(amount()); });
   bind("minus", () => { range.stepDown(); range.dispatchEvent(new Event("input")); });
