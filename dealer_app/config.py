@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from dealer_app.engine.table import Level
+from dealer_app.engine.tournament.cash import CashRules
+from dealer_app.engine.tournament.compliance import check_cash_table
+from dealer_app.engine.tournament.errors import TournamentError
+from dealer_app.engine.tournament.setup import PROFILE_BELGIUM, PROFILES
 from dealer_app.service.config import ConfigError as TableConfigError
 from dealer_app.service.config import TableConfig
 from hardware.pins import PinMap, PinMapError
@@ -37,6 +41,8 @@ MISDEAL_BUTTON = ("same", "moves")
 LANGUAGES = ("en", "nl")
 CAMERA_SOURCES = ("none", "picamera2", "opencv", "replay")
 PIN_FACTORIES = ("auto", "lgpio", "mock")
+#: A cash table is 6-max (C1).
+CASH_MAX_SEATS = CashRules(big_blind=1, min_buy_in=1, max_buy_in=1).max_seats
 
 
 class ConfigError(ValueError):
@@ -49,12 +55,28 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
+class CashSettings:
+    """A cash table (``[table.cash]``, rules C1-C5): its blinds and posted rules, in chips.
+
+    ``rules`` carries the big blind, the buy-in window and the house times (sit-out limit,
+    return window; defaults from :class:`~dealer_app.engine.tournament.cash.CashRules`).
+    """
+
+    small_blind: int
+    rules: CashRules
+
+
+@dataclass(frozen=True)
 class TableSettings:
-    """The table: its name on screens, its seat count (2-10), the UI language."""
+    """The table: its name on screens, its seat count (2-10), the UI language, the
+    compliance profile (``belgium``: tournament form only, TO5; or ``none``) and, where the
+    profile allows it, the cash table it runs (``None``: a tournament table)."""
 
     name: str = "Table 1"
     seats: int = 9
     language: str = "en"
+    profile: str = PROFILE_BELGIUM
+    cash: CashSettings | None = None
 
 
 @dataclass(frozen=True)
@@ -258,7 +280,7 @@ def load_config_text(text: str, source: str = "<text>", path: Path | None = None
     if not problems:
         try:
             table_config(config)
-        except TableConfigError as exc:  # the table service's own checks, as a last word
+        except (TableConfigError, TournamentError) as exc:  # the table service's own checks, as a last word
             problems.append(f"limits: {exc}")
     if problems:
         raise ConfigError(source, problems)
@@ -266,8 +288,29 @@ def load_config_text(text: str, source: str = "<text>", path: Path | None = None
 
 
 def table_config(config: AppConfig) -> TableConfig:
-    """The table service's configuration from the appliance's file (one fixed level)."""
+    """The table service's configuration from the appliance's file (one fixed level).
+
+    A cash table (``[table.cash]``) is opened through
+    :func:`dealer_app.tournament.cash.cash_table_config`, which refuses it under the Belgian
+    profile (TO5, :class:`~dealer_app.engine.tournament.errors.TournamentError`): 6-max
+    No-Limit with the blinds of ``[table.cash]``; of ``[limits]`` only the currency, the chip
+    value and the misdeal option apply.
+    """
     limits = config.limits
+    cash = config.table.cash
+    if cash is not None:
+        from dealer_app.tournament.cash import cash_table_config
+
+        opened = cash_table_config(
+            config.table.profile, cash.rules, cash.small_blind, config.table.name, limits.chip_value_cents
+        )
+        return replace(
+            opened,
+            seats=config.table.seats,
+            currency=limits.currency,
+            misdeal_button=limits.misdeal_button,
+            language=config.table.language,
+        )
     capped = limits.structure == "capped"
     return TableConfig(
         name=config.table.name,
@@ -292,15 +335,71 @@ def table_config(config: AppConfig) -> TableConfig:
 
 def _table(r: _Reader) -> TableSettings:
     d = TableSettings()
+    has_cash = "cash" in r.data
+    cash = _cash(r.section("cash")) if has_cash else None
+    seats_given = "seats" in r.data
     settings = TableSettings(
         name=r.str("name", d.name, empty=False),
         seats=r.int("seats", d.seats, 2, 10),
         language=r.str("language", d.language, LANGUAGES),
+        profile=r.str("profile", d.profile, PROFILES),
+        cash=cash,
     )
     if len(settings.name) > 40:
         r.problem("name", f"must be at most 40 characters, got {len(settings.name)}")
+    if has_cash:
+        try:
+            check_cash_table(settings.profile)
+        except TournamentError as exc:
+            r.problem(
+                "cash",
+                f'{exc}: remove [table.cash], or set table.profile = "none" (the default is '
+                '"belgium") only where the law allows cash games',
+            )
+    if has_cash:
+        most = cash.rules.max_seats if cash is not None else CASH_MAX_SEATS
+        if not seats_given:
+            settings = replace(settings, seats=most)
+        elif settings.seats > most:
+            r.problem("seats", f"a cash table seats at most {most} (C1), got {settings.seats}")
     r.unknown_keys()
     return settings
+
+
+def _cash(r: _Reader) -> CashSettings | None:
+    """``[table.cash]``: blinds and buy-in window in chips, house times in minutes."""
+    d = CashRules(big_blind=2, min_buy_in=1, max_buy_in=1)
+    problems = len(r.problems)
+    for name in ("big_blind", "min_buy_in", "max_buy_in"):
+        if name not in r.data:
+            r.problem(name, "missing (a cash table posts its big blind and its buy-in window, C5)")
+    big_blind = r.int("big_blind", 2, 1)
+    small_blind = r.int("small_blind", max(1, big_blind // 2), 1)
+    min_buy_in = r.int("min_buy_in", 1, 1)
+    max_buy_in = r.int("max_buy_in", 1, 1)
+    sit_out = r.int("sit_out_minutes", d.sit_out_limit // 60, 1, 24 * 60)
+    back = r.int("return_minutes", d.return_window // 60, 0, 24 * 60)
+    return_bb = r.int("return_big_blinds", d.return_big_blinds, 1)
+    r.unknown_keys()
+    if small_blind > big_blind:
+        r.problem("small_blind", f"must not be more than big_blind ({big_blind}), got {small_blind}")
+    if min_buy_in > max_buy_in:
+        r.problem("min_buy_in", f"must not be more than max_buy_in ({max_buy_in}), got {min_buy_in}")
+    if len(r.problems) > problems:
+        return None
+    try:
+        rules = CashRules(
+            big_blind=big_blind,
+            min_buy_in=min_buy_in,
+            max_buy_in=max_buy_in,
+            sit_out_limit=sit_out * 60,
+            return_window=back * 60,
+            return_big_blinds=return_bb,
+        )
+    except TournamentError as exc:
+        r.problems.append(f"{r.prefix}: {exc}")
+        return None
+    return CashSettings(small_blind=small_blind, rules=rules)
 
 
 def _limits(r: _Reader) -> LimitSettings:
@@ -412,8 +511,21 @@ _DEFAULT_CONFIG_TEMPLATE = """\
 
 [table]
 name = "Table 1"        # shown on the scoreboard and the dealer console
-seats = 9               # 2 to 10
+seats = 9               # 2 to 10 (a cash table: at most 6, default 6)
 language = "en"         # en or nl: the language of the screens
+profile = "belgium"     # compliance profile: belgium (Belgian law: tournaments only, no cash tables, TO5) or none
+
+# A cash table (rules C1-C5), only where the law allows cash games (profile = "none"):
+# 6-max No-Limit with these blinds; of [limits] only currency, chip_value_cents and
+# misdeal_button apply. Under profile = "belgium" the table does not start (TO5).
+# [table.cash]
+# big_blind = 2           # 0.50
+# small_blind = 1         # 0.25 (default: half the big blind)
+# min_buy_in = 40         # 10.00: the posted buy-in window, the stack after a buy-in or rebuy (C5)
+# max_buy_in = 200        # 50.00
+# sit_out_minutes = 10    # C2: a player sitting out this long is removed
+# return_minutes = 30     # C3: who leaves with return_big_blinds or more and comes back within
+# return_big_blinds = 100 #     this time brings that stack back
 
 [limits]
 structure = "capped"    # capped (no-limit sizing inside the caps below), no-limit, pot-limit, fixed-limit

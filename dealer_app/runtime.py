@@ -282,11 +282,15 @@ class Runtime:
 
     def check(self) -> None:
         """One health round: a dead web server is fatal (systemd restarts us); a dead panel
-        or camera only degrades."""
+        or camera only degrades. The table service's clock acts too: at a cash table a
+        player sitting out for the limit is removed between hands (C2) without waiting for
+        the next command."""
         if self._server_thread is not None and not self._server_thread.is_alive():
             self.status.set("web", "degraded", "web_stopped", "the web server stopped")
             raise RuntimeError("the web server stopped")
         self._rounds += 1
+        if self.service is not None:
+            self.service.tick()
         if self.service is not None and self._rounds % SERVICE_PROBE_ROUNDS == 0:
             # Takes the service's lock: a table stuck inside a command blocks this loop, the
             # watchdog starves and systemd restarts the process, which replays the log.

@@ -259,3 +259,84 @@ def test_table_config_for_the_service_drops_the_caps_outside_the_capped_structur
     assert (service_config.name, service_config.seats, service_config.structure) == ("NL", 6, "no-limit")
     (level,) = service_config.levels
     assert (level.sb, level.bb, level.ante, level.round_cap, level.hand_cap) == (1, 2, 0, None, None)
+
+
+# -- cash tables (C1-C5), only where the compliance profile allows them (TO5) ------------
+
+CASH_SECTION = "[table.cash]\nbig_blind = 2\nmin_buy_in = 40\nmax_buy_in = 200\n"
+TO5_REFUSAL = (
+    "table.cash: Cash tables are not allowed under Belgian law: tournament form only (TO5): remove "
+    '[table.cash], or set table.profile = "none" (the default is "belgium") only where the law '
+    "allows cash games"
+)
+
+
+def test_c1_c5_cash_section_with_profile_none_gives_a_cash_table_config() -> None:
+    from dealer_app.config import table_config
+    from dealer_app.engine.table import Level
+    from dealer_app.engine.tournament.cash import CashRules
+
+    config = load_config_text(
+        '[table]\nname = "Cash 1"\nlanguage = "nl"\nprofile = "none"\n'
+        f"{CASH_SECTION}sit_out_minutes = 5\nreturn_minutes = 20\n[limits]\nchip_value_cents = 10\n"
+    )
+    assert (config.table.profile, config.table.seats) == ("none", 6)  # 6-max when seats is not given
+    service = table_config(config)
+    assert service.cash == CashRules(
+        big_blind=2, min_buy_in=40, max_buy_in=200, sit_out_limit=300, return_window=1200, return_big_blinds=100
+    )
+    assert (service.name, service.seats, service.structure, service.language, service.chip_cents) == (
+        "Cash 1", 6, "no-limit", "nl", 10,
+    )  # fmt: skip
+    assert service.levels == (Level(sb=1, bb=2),)
+    assert service.new_player_posts_bb is True  # C1/F4: a newcomer posts one BB or waits for it
+
+
+def test_to5_cash_section_under_the_belgian_profile_is_refused_with_the_reason() -> None:
+    assert problems_of(CASH_SECTION) == [TO5_REFUSAL]  # belgium is the default profile
+    assert problems_of(f'[table]\nprofile = "belgium"\n{CASH_SECTION}') == [TO5_REFUSAL]
+
+
+def test_to5_a_tournament_table_under_either_profile_has_no_cash_rules() -> None:
+    from dealer_app.config import table_config
+
+    for text in ("", '[table]\nprofile = "none"\n'):
+        assert table_config(load_config_text(text)).cash is None
+
+
+def test_c5_the_default_files_cash_block_uncommented_opens_a_cash_table() -> None:
+    import re
+
+    from dealer_app.config import table_config
+
+    text = re.sub(r"^# (\[table\.cash\]|[a-z_]+ = \d+)", r"\1", DEFAULT_CONFIG_TEXT, flags=re.M)
+    assert problems_of(text.replace("seats = 9 ", "seats = 6 ")) == [TO5_REFUSAL]
+    text = text.replace('profile = "belgium"', 'profile = "none"').replace("seats = 9 ", "seats = 6 ")
+    rules = table_config(load_config_text(text)).cash
+    assert rules is not None
+    assert (rules.big_blind, rules.min_buy_in, rules.max_buy_in, rules.sit_out_limit, rules.return_window) == (
+        2, 40, 200, 600, 1800,
+    )  # fmt: skip
+
+
+BAD_CASH = [
+    ("[table.cash]\n", [
+        "table.cash.big_blind: missing (a cash table posts its big blind and its buy-in window, C5)",
+        "table.cash.min_buy_in: missing (a cash table posts its big blind and its buy-in window, C5)",
+        "table.cash.max_buy_in: missing (a cash table posts its big blind and its buy-in window, C5)",
+    ]),
+    (f"{CASH_SECTION}rake_percent = 5\n", ["table.cash.rake_percent: unknown key (check the spelling; see `dealer-app config init`)"]),
+    ("[table.cash]\nbig_blind = 2\nmin_buy_in = 400\nmax_buy_in = 200\n", ["table.cash.min_buy_in: must not be more than max_buy_in (200), got 400"]),
+    (f"{CASH_SECTION}small_blind = 3\n", ["table.cash.small_blind: must not be more than big_blind (2), got 3"]),
+    (f"{CASH_SECTION}sit_out_minutes = 0\n", ["table.cash.sit_out_minutes: must be an integer from 1 to 1440, got 0"]),
+    (f"{CASH_SECTION}big_blind = 'two'\n".replace("big_blind = 2\n", ""), ["table.cash.big_blind: must be a whole number, got 'two'"]),
+    ("[table]\nseats = 9\n" + CASH_SECTION, ["table.seats: a cash table seats at most 6 (C1), got 9"]),
+    ("[table]\nprofile = 'nl'\n", ["table.profile: must be one of belgium, none, got 'nl'"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "messages"), BAD_CASH, ids=[m[0].split(":")[0] + f"-{i}" for i, (_, m) in enumerate(BAD_CASH)])
+def test_c5_each_bad_cash_value_is_named_with_its_key(text: str, messages: list[str]) -> None:
+    if "profile" not in text:
+        text = '[table]\nprofile = "none"\n' + text if "[table]\n" not in text else text.replace("[table]\n", '[table]\nprofile = "none"\n')
+    assert problems_of(text) == messages

@@ -127,6 +127,54 @@ def test_b4_p2_a_hand_from_pin_presses_to_award(runtime: Runtime) -> None:
     assert [s["stack"] for s in json.loads(body)["seats"][:3]] == [105, 98, 97]
 
 
+class StepClock:
+    """The table service's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_c2_the_main_loop_removes_a_player_sat_out_for_10_minutes_without_a_command(tmp_path: Path) -> None:
+    """C2 at the appliance: each main-loop round lets the service clock act (``tick``)."""
+    text = (
+        f'[table]\nname = "Cash"\nprofile = "none"\n[camera]\nsource = "none"\n[panel]\nenabled = false\n'
+        f'[storage]\ndata_dir = "{tmp_path / "data"}"\n'
+        "[table.cash]\nbig_blind = 2\nmin_buy_in = 40\nmax_buy_in = 200\n"
+    )
+    clock = StepClock()
+    rt = Runtime(replace(load_config_text(text), web=WebSettings("127.0.0.1", 0, 16)), clock=clock)
+    rt.start()
+    try:
+        service = rt.service
+        assert service is not None and service.config.cash is not None
+        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+            assert service.execute({"cmd": "join", "seat": seat, "name": name, "stack": 100}, "console").ok
+        assert service.execute({"cmd": "sit_out", "seat": 2}, "console").ok
+        last = service.last_seq
+        clock.now += 599
+        rt.check()
+        assert service.last_seq == last  # 9:59 sitting out: still seated
+        clock.now += 1
+        rt.check()
+        event = service.events()[-1]
+        assert (event.seq, event.source, event.type) == (last + 1, "system", "seat_left")
+        assert event.payload == {
+            "seat": 2, "stack": 100, "name": "Bob", "at": clock.now, "reason": "sit_out_expired",
+            "sat_out_at": clock.now - 600,
+        }  # fmt: skip
+        status, body = get(rt.url + "/api/view?lang=en")
+        assert json.loads(body)["prompt"]["text"].startswith(
+            "Seat 2 (Bob) sat out 10 minutes and leaves the table (C2): hand back EUR 25.00. "
+        )
+        rt.check()
+        assert service.last_seq == last + 1  # removed once
+    finally:
+        rt.close()
+
+
 def test_a_stuck_button_degrades_the_panel_and_recovers(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runtime_module, "STUCK_BUTTON_SECONDS", 0.2)
     runtime.virtual_panel.down("fold")
@@ -470,6 +518,19 @@ def test_run_refuses_a_bad_configuration_with_exit_78(tmp_path: Path) -> None:
     out, err = process.communicate(timeout=60)
     assert process.returncode == 78  # the unit's RestartPreventExitStatus: no restart loop
     assert err == f"{config}: limits.ante: must be at least 0, got -1\n"
+    assert not (tmp_path / "data").exists()
+
+
+def test_to5_run_refuses_a_cash_table_under_the_belgian_profile_with_exit_78(tmp_path: Path) -> None:
+    config = write_run_config(tmp_path, 8000, "[table.cash]\nbig_blind = 2\nmin_buy_in = 40\nmax_buy_in = 200\n")
+    process = dealer_app("run", "--config", str(config))
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 78
+    assert err == (
+        f"{config}: table.cash: Cash tables are not allowed under Belgian law: tournament form only (TO5): "
+        'remove [table.cash], or set table.profile = "none" (the default is "belgium") only where the law '
+        "allows cash games\n"
+    )
     assert not (tmp_path / "data").exists()
 
 
