@@ -23,7 +23,9 @@ ALL-IN          all in
 UNDO            long press: take back the last action (again: the one before); a short press
                 closes the dial or takes back the last card picked, otherwise explains that
                 UNDO must be held
-two at once     nothing is sent: error beeps, "One button at a time"
+FOLD+CHECK      pressed together at a cash table: the player to act is out of time (C4):
+                ``time`` (checked if possible, else folded; sits out after the hand)
+two at once     otherwise nothing is sent: error beeps, "One button at a time"
 long press      of any other button: the same as a click (never repeats)
 ==============  =============================================================================
 """
@@ -47,6 +49,9 @@ LOOP_SECONDS = 0.005
 DIAL_CARDS: tuple[str, ...] = tuple(reversed(CARD_STRINGS))
 """The order the dial offers cards in: As Ah Ad Ac Ks ... 2c."""
 SHOW_PROMPTS = ("show_first", "show", "must_show")
+TIME_CHORD = frozenset({ButtonName.FOLD, ButtonName.CHECK_CALL})
+"""FOLD and CHECK/CALL together: the player to act is out of time (C4, cash tables only).
+The time-out is a check or a fold, the two buttons' own meanings."""
 
 TEXT = {
     "en": {
@@ -276,7 +281,9 @@ class PanelController:
     def handle(self, event: PanelEvent) -> None:
         """Give one panel event its meaning."""
         self._notice = None
-        if isinstance(event, Chord):
+        if isinstance(event, Chord) and event.buttons == TIME_CHORD and self._cash_table():
+            self._time_out()
+        elif isinstance(event, Chord):
             self._refuse(None, TEXT[self.lang]["chord"])
         elif isinstance(event, Turn):
             self._turn(event.steps)
@@ -367,6 +374,19 @@ class PanelController:
             self._send({"cmd": "muck", "seat": self._showing_seat()})
         else:
             self._refuse(None, TEXT[self.lang]["pick_first"])
+
+    def _cash_table(self) -> bool:
+        """True at a cash table (the view's posted cash rules, C1-C5)."""
+        return bool((self._view.get("table") or {}).get("cash"))
+
+    def _time_out(self) -> None:
+        """C4: the seat whose light is on is out of time; the service checks or folds it."""
+        legal = self._view.get("legal")
+        if legal is None:
+            self._refuse(None, f"{TEXT[self.lang]['nothing_to_log']}: {self._prompt_text()}")
+            return
+        self._dial = self._cards = None
+        self._send({"cmd": "time", "seat": int(legal["seat"])})
 
     @staticmethod
     def _betting_command(button: ButtonName, legal: Mapping[str, Any]) -> dict:
