@@ -23,7 +23,15 @@ from vision.find import (
     quad_corners,
     quads_from_diagonals,
 )
-from vision.read import CornerRead, Reader, corner_patch, full_card, index_corners, quad_width
+from vision.read import (
+    CornerRead,
+    Reader,
+    corner_patch,
+    full_card,
+    index_corners,
+    quad_width,
+    read_partly_covered,
+)
 from vision.zones import LOOSE, Zones
 
 #: Least confidence of a read inferred from one corner of an overlapping group (cards seen
@@ -79,11 +87,16 @@ def _inside_fraction(quad: np.ndarray, contour: np.ndarray) -> float:
 SAME_CARD_IOU = 0.6
 
 
-def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
-    """True when two card outlines (TL TR BR BL) are the same card seen twice."""
+def _overlap(quad: np.ndarray, other: np.ndarray) -> float:
+    """Intersection over union of two card outlines (TL TR BR BL)."""
     area, _ = cv2.intersectConvexConvex(quad.astype(np.float32), other.astype(np.float32))
     union = cv2.contourArea(quad.astype(np.float32)) + cv2.contourArea(other.astype(np.float32)) - area
-    return area > SAME_CARD_IOU * max(union, 1e-6)
+    return float(area / max(union, 1e-6))
+
+
+def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
+    """True when two card outlines (TL TR BR BL) are the same card seen twice."""
+    return _overlap(quad, other) > SAME_CARD_IOU
 
 
 def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:
@@ -193,6 +206,7 @@ class FrameReader:
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float,
                     whole: list[CardSeen]) -> list[CardSeen]:
         hypotheses: list[CardSeen] = list(whole)
+        pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
         for corner in blob.corners:
             if any(cv2.pointPolygonTest(c.corners, tuple(map(float, corner.point)), True) > -3 for c in whole):
                 continue  # a corner of a card already read whole
@@ -211,8 +225,19 @@ class FrameReader:
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
                 continue
-            read = self.reader.read_patch(corner_patch(frame, corner, local))
-            if read.card and (read.confidence >= GROUP_MIN_CONFIDENCE or self._close_corner(read)):
+            patch = corner_patch(frame, corner, local)
+            read = self.reader.read_patch(patch)
+            if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
+                hypotheses.append(CardSeen(read.card, read.confidence, quad))
+            else:
+                pending.append((quad, patch, read if read.card and self._close_corner(read) else None))
+        # a card whose corner alone was not decisive, lying under cards read above: the part
+        # of its face still in view decides between the corner's nearest cards; with no card
+        # read above it, a corner close to its card's spread and template is taken as it is
+        for quad, patch, close in pending:
+            covers = [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
+            read = read_partly_covered(self.reader, frame, quad, patch, covers) if covers else close
+            if read is not None and read.card:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
         cards: list[CardSeen] = []
         rejected: set[int] = set()
