@@ -295,7 +295,7 @@ class Reader:
 #: that part with the chosen card's clean face, and its lead over the other candidates.
 VISIBLE_MIN = 0.25
 VISIBLE_CORRELATION = 0.5
-VISIBLE_LEAD = 0.1
+VISIBLE_LEAD = 0.15
 
 
 def _visible_correlation(light: np.ndarray, template: np.ndarray, visible: np.ndarray) -> float:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from vision.find import card_mask, card_width_estimate, find_blobs
+from vision.find import (
+    card_mask,
+    card_width_estimate,
+    edge_corners,
+    find_blobs,
+    merge_corners,
+    quads_from_diagonals,
+)
 from vision.synth import make_scene, make_table
 
 
@@ -53,4 +61,41 @@ def test_mask_is_empty_on_plain_felt_with_a_light_gradient():
     yy, xx = np.mgrid[0:360, 0:640]
     gain = 0.5 + 0.5 * xx / 640
     frame = (np.array([30, 110, 40])[None, None, :] * gain[:, :, None]).astype(np.uint8)
+    assert card_mask(frame).max() == 0
+
+
+def _whiteness(image: np.ndarray) -> np.ndarray:
+    return cv2.min(cv2.min(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
+
+
+def test_touching_board_cards_are_spelled_out_by_two_opposite_corners(heruka):
+    """Cards laid edge to edge merge into one region; each is still found whole."""
+    scene = make_table(np.random.default_rng(3), heruka, ["Qs", "9s", "3c", "Kd", "2h"], card_h=182)
+    blobs = find_blobs(scene.image)
+    assert len(blobs) == 1 and blobs[0].quad is None  # one merged region, not a card
+    blob = blobs[0]
+    corners = merge_corners(blob.outline_corners, edge_corners(_whiteness(scene.image), blob.contour, 30))
+    quads = [quad for quad, _, _ in quads_from_diagonals(corners)]
+    width = 182 / 1.4
+    spelled = [truth.card for truth in scene.truth
+               if min(max(_nearest(quad, corner) for corner in truth.corners) for quad in quads) < 0.07 * width]
+    assert spelled == ["Qs", "9s", "3c", "2h"]  # within 9 px (edges found at half resolution)
+
+
+def test_edge_corners_find_a_corner_the_outline_does_not_show(heruka):
+    """The top card of a fanned hand: its bottom-left corner lies on the card below."""
+    scene = make_table(np.random.default_rng(5), heruka, [], reader=["Ah", "Kd"])
+    top_bottom_left = scene.truth[1].corners[3]
+    (blob,) = find_blobs(scene.image)
+    outline = np.array([c.point for c in blob.outline_corners])
+    edges = np.array([c.point for c in edge_corners(_whiteness(scene.image), blob.contour, 30)])
+    assert _nearest(outline, top_bottom_left) > 20.0
+    assert _nearest(edges, top_bottom_left) < 4.0
+
+
+def test_a_printed_ring_round_the_table_is_not_filled_as_a_card():
+    """A betting line drawn round the table encloses half the felt: its inside is no hole."""
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    frame[:] = (30, 100, 40)
+    cv2.ellipse(frame, (640, 360), (500, 250), 0, 0, 360, (230, 230, 230), 4, cv2.LINE_AA)
     assert card_mask(frame).max() == 0

@@ -25,6 +25,29 @@ def test_calibrated_profile_reads_a_board_and_a_tabled_hand(heruka, heruka_profi
         assert 0.5 <= card.confidence <= 1.0
 
 
+def test_board_cards_laid_edge_to_edge_are_all_read(heruka, heruka_profile):
+    """Five touching cards make one region; each card is still read at its place."""
+    reader = FrameReader(Reader(heruka_profile))
+    scene = make_table(np.random.default_rng(3), heruka, ["Qs", "9s", "3c", "Kd", "2h"], card_h=182)
+    seen = sorted((c for c in reader.read(scene.image) if c.card), key=lambda c: c.center[0])
+    assert [c.card for c in seen] == ["Qs", "9s", "3c", "Kd", "2h"]
+    for card, truth in zip(seen, scene.truth, strict=True):
+        assert np.linalg.norm(card.center - truth.corners.mean(axis=0)) < 10
+
+
+@pytest.mark.parametrize(("under", "top", "seed"), [
+    ("Ah", "Kd", 20), ("Qh", "Jd", 22), ("2c", "3c", 23), ("Ts", "9h", 24), ("5d", "6d", 25)])
+def test_a_fanned_hand_reads_both_cards(heruka, heruka_profile, under, top, seed):
+    """The top card is read whole; the one below from its index corner and the face in view."""
+    reader = FrameReader(Reader(heruka_profile))
+    scene = make_table(np.random.default_rng(seed), heruka, [], reader=[under, top])
+    seen = {c.card: c for c in reader.read(scene.image) if c.card}
+    assert set(seen) == {under, top}
+    for truth in scene.truth:
+        width = np.linalg.norm(truth.corners[1] - truth.corners[0])
+        assert np.linalg.norm(seen[truth.card].center - truth.corners.mean(axis=0)) < 0.2 * width
+
+
 def test_every_card_of_the_deck_reads_right_on_a_fresh_capture(heruka, heruka_profile):
     """A new capture (other seed, other felt) of each of the 52 cards: right or unknown."""
     reader = FrameReader(Reader(heruka_profile))
