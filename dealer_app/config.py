@@ -58,12 +58,14 @@ class ConfigError(ValueError):
 class CashSettings:
     """A cash table (``[table.cash]``, rules C1-C5): its blinds and posted rules, in chips.
 
-    ``rules`` carries the big blind, the buy-in window and the house times (sit-out limit,
-    return window; defaults from :class:`~dealer_app.engine.tournament.cash.CashRules`).
+    ``rules`` carries the big blind, the buy-in window, the house times (sit-out limit,
+    return window; defaults from :class:`~dealer_app.engine.tournament.cash.CashRules`) and
+    the optional rake percentage; ``rake_cap`` is the most rake one hand gives up (0: no cap).
     """
 
     small_blind: int
     rules: CashRules
+    rake_cap: int = 0
 
 
 @dataclass(frozen=True)
@@ -310,6 +312,7 @@ def table_config(config: AppConfig) -> TableConfig:
             currency=limits.currency,
             misdeal_button=limits.misdeal_button,
             language=config.table.language,
+            rake_cap=cash.rake_cap,
         )
     capped = limits.structure == "capped"
     return TableConfig(
@@ -380,7 +383,11 @@ def _cash(r: _Reader) -> CashSettings | None:
     sit_out = r.int("sit_out_minutes", d.sit_out_limit // 60, 1, 24 * 60)
     back = r.int("return_minutes", d.return_window // 60, 0, 24 * 60)
     return_bb = r.int("return_big_blinds", d.return_big_blinds, 1)
+    rake_percent = r.int("rake_percent", 0, 0, 99)
+    rake_cap = r.int("rake_cap", 0, 0)
     r.unknown_keys()
+    if rake_cap and not rake_percent:
+        r.problem("rake_cap", f"a cap needs a rake: set rake_percent, or remove rake_cap (got {rake_cap})")
     if small_blind > big_blind:
         r.problem("small_blind", f"must not be more than big_blind ({big_blind}), got {small_blind}")
     if min_buy_in > max_buy_in:
@@ -395,11 +402,12 @@ def _cash(r: _Reader) -> CashSettings | None:
             sit_out_limit=sit_out * 60,
             return_window=back * 60,
             return_big_blinds=return_bb,
+            rake_percent=rake_percent,
         )
     except TournamentError as exc:
         r.problems.append(f"{r.prefix}: {exc}")
         return None
-    return CashSettings(small_blind=small_blind, rules=rules)
+    return CashSettings(small_blind=small_blind, rules=rules, rake_cap=rake_cap)
 
 
 def _limits(r: _Reader) -> LimitSettings:
@@ -526,6 +534,8 @@ profile = "belgium"     # compliance profile: belgium (Belgian law: tournaments 
 # sit_out_minutes = 10    # C2: a player sitting out this long is removed
 # return_minutes = 30     # C3: who leaves with return_big_blinds or more and comes back within
 # return_big_blinds = 100 #     this time brings that stack back
+# rake_percent = 0        # C5 optional rake: this % of each pot of a hand that saw a flop (no flop, no drop)
+# rake_cap = 0            # the most rake one hand gives up, in chips (0: no cap)
 
 [limits]
 structure = "capped"    # capped (no-limit sizing inside the caps below), no-limit, pot-limit, fixed-limit

@@ -74,6 +74,7 @@ TEXT = {
         "push": "Push:",
         "push_pot": "{amount} to seat {seats}",
         "push_split": "{amount} split {seats}",
+        "rake": "Rake {amount} (C5)",
         "cards_ok": "OK: pick the cards",
         "fold_mucks": "FOLD: muck",
         "flop": "Flop", "turn": "Turn", "river": "River", "seat": "Seat {seat}",
@@ -100,6 +101,7 @@ TEXT = {
         "push": "Schuif:",
         "push_pot": "{amount} naar stoel {seats}",
         "push_split": "{amount} gedeeld {seats}",
+        "rake": "Rake {amount} (C5)",
         "cards_ok": "OK: kies de kaarten",
         "fold_mucks": "FOLD: weggooien",
         "flop": "Flop", "turn": "Turn", "river": "River", "seat": "Stoel {seat}",
@@ -601,6 +603,8 @@ class PanelController:
                 seats = ", ".join(str(seat) for seat in pot["winners"])
                 key = "push_pot" if len(pot["winners"]) == 1 else "push_split"
                 lines.append(words[key].format(amount=self._money(pot["amount"]), seats=seats))
+            if args.get("rake"):  # a cash table's rake (C5), taken before the push
+                lines.append(words["rake"].format(amount=self._money(args["rake"])))
             return lines
         return None
 

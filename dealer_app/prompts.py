@@ -13,6 +13,8 @@ passes (normally :func:`dealer_app.money.format_money` bound to the table's chip
 ...         {"pot": 0, "board": 1, "amount": 15, "winners": {"2": 15}, "odd_chip_seat": None}]
 >>> render("push", {"pots": pots}, "en", money)
 'Push side pot 1 of EUR 1.50 to seat 7 and the main pot of EUR 3.75 to seat 2'
+>>> render("push", {"pots": pots[1:], "rake": 1, "returns": {"3": 4}}, "en", money)
+'Return the uncalled EUR 1.00 to seat 3; take the rake of EUR 0.25 (C5); push the main pot of EUR 3.75 to seat 2'
 """
 
 from __future__ import annotations
@@ -112,12 +114,14 @@ _PREFIXES = {
     "en": {
         "redeal": "Redeal with the same button. ",
         "return": "Return the uncalled {amount} to seat {seat}; ",
+        "rake": "Take the rake of {amount} (C5); ",
         "removed": "Seat {seat} ({name}) sat out {minutes} minutes and leaves the table (C2): "
                    "hand back {amount}. ",
     },
     "nl": {
         "redeal": "Opnieuw delen met dezelfde button. ",
         "return": "Geef de niet gevolgde {amount} terug aan stoel {seat}; ",
+        "rake": "Neem de rake van {amount} (C5); ",
         "removed": "Stoel {seat} ({name}) zat {minutes} minuten uit en verlaat de tafel (C2): "
                    "geef {amount} terug. ",
     },
@@ -268,12 +272,15 @@ def render(code: str, args: dict, lang: str, money: Money) -> str:
         values["ready"] = args.get("ready", 0)
     elif code == "push":
         values["pots"] = _pots_text(args["pots"], lang, money)
-        returns = "".join(
+        parts = [
             _PREFIXES[lang]["return"].format(amount=money(amount, lang=lang), seat=seat)
             for seat, amount in args.get("returns", {}).items()
-        )
-        if returns:
-            template = returns + template[0].lower() + template[1:]
+        ]
+        if args.get("rake"):  # a cash table's rake (C5), taken before the pots are pushed
+            parts.append(_PREFIXES[lang]["rake"].format(amount=money(args["rake"], lang=lang)))
+        if parts:
+            parts = parts[:1] + [part[0].lower() + part[1:] for part in parts[1:]]
+            template = "".join(parts) + template[0].lower() + template[1:]
     return _removed_text(args.get("removed", []), lang, money) + template.format(**values)
 
 

@@ -37,6 +37,10 @@ class HandRecord:
     state: HandState
     outcome: str  # "played" | "voided" | "misdeal"
     pots: list[dict] = field(default_factory=list)
+    #: The rake a cash table took from this hand (C5, chips; 0 elsewhere).
+    rake: int = 0
+    #: The stacks the hand ended with as logged (after the rake), ``None`` for a misdeal.
+    stacks_end: dict[int, int] | None = None
 
     @property
     def stacks_before(self) -> dict[int, int]:
@@ -44,7 +48,9 @@ class HandRecord:
 
     @property
     def stacks_after(self) -> dict[int, int]:
-        return self.state.final_stacks() if self.outcome == "played" else self.stacks_before
+        if self.outcome != "played":
+            return self.stacks_before
+        return dict(self.stacks_end) if self.stacks_end is not None else self.state.final_stacks()
 
 
 def read_hands(events: Iterable[Event]) -> list[HandRecord]:
@@ -74,6 +80,10 @@ def read_hands(events: Iterable[Event]) -> list[HandRecord]:
                     state=hand.state,
                     outcome=outcome,
                     pots=list(event.payload.get("pots", [])),
+                    rake=event.payload.get("rake", 0),
+                    stacks_end={int(s): v for s, v in event.payload["stacks"].items()}
+                    if "stacks" in event.payload
+                    else None,
                 )
             )
         model.apply(event.type, event.payload, event.seq)

@@ -56,7 +56,7 @@ def phh_fields(record: HandRecord) -> dict[str, object]:
             actions.append(f"p{index[event.seat] + 1} sm {event.cards}")
         elif isinstance(event, Muck):
             actions.append(f"p{index[event.seat] + 1} sm")
-    final = state.final_stacks()
+    final = record.stacks_after  # after a cash table's rake (C5)
     started = dt.datetime.fromtimestamp(record.started_at, dt.UTC)
     fields: dict[str, object] = {
         "variant": VARIANTS[structure.kind],
@@ -91,6 +91,8 @@ def phh_fields(record: HandRecord) -> dict[str, object]:
     if structure.kind is BettingKind.CAPPED:
         fields["_round_cap"] = structure.round_cap
         fields["_hand_cap"] = structure.hand_cap
+    if record.rake:  # PHH has no rake field (pokerkit takes a rake function): ours, C5
+        fields["_rake"] = record.rake
     return fields
 
 

@@ -106,14 +106,16 @@ def hand_to_pokerstars(record: HandRecord) -> str:
     for seat, amount in state.returns.items():
         lines.append(f"Uncalled bet ({money(amount)}) returned to {name[seat]}")
     collected: dict[int, int] = {}
-    for award in state.awards:
-        for seat, amount in award.shares.items():
+    pushed = record.pots if record.rake else [{"pot": a.pot_index, "winners": a.shares} for a in state.awards]
+    for award in pushed:  # as pushed: after a cash table's rake (C5)
+        for seat_text, amount in award["winners"].items():
+            seat = int(seat_text)
             collected[seat] = collected.get(seat, 0) + amount
-            pot = "pot" if award.pot_index == 0 else f"side pot-{award.pot_index}"
+            pot = "pot" if award["pot"] == 0 else f"side pot-{award['pot']}"
             lines.append(f"{name[seat]} collected {money(amount)} from {pot}")
     lines.append("*** SUMMARY ***")
     total = sum(a.amount for a in state.awards)
-    lines.append(f"Total pot {money(total)} | Rake {money(0)}")
+    lines.append(f"Total pot {money(total)} | Rake {money(record.rake)}")
     if state.board:
         lines.append(f"Board [{_spaced(state.board)}]")
     for seat in sorted(state.seats):

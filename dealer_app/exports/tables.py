@@ -52,7 +52,11 @@ def _describe(event: object) -> tuple[str, int | None, str | None]:
 
 
 def action_rows(record: HandRecord) -> list[dict]:
-    """One row per counted step of the hand, with the pot and the seat's stack after it."""
+    """One row per counted step of the hand, with the pot and the seat's stack after it.
+
+    A cash table's raked hand (C5) ends with one more row: action ``rake``, ``to`` = the
+    chips taken, ``pot`` = the pot before the rake, source ``system``.
+    """
     replay = HandState.start(record.state.setup)
     rows = []
     for step in record.steps:
@@ -78,6 +82,15 @@ def action_rows(record: HandRecord) -> list[dict]:
                 "stack": replay.stack(seat) if seat else None,
             }
         )
+    if record.rake:
+        pot = sum(p["amount"] + p.get("rake", 0) for p in record.pots)
+        rows.append(
+            {
+                "hand": record.number, "seq": None, "time": _iso(record.ended_at), "source": "system",
+                "street": rows[-1]["street"] if rows else "preflop", "seat": None, "player": None,
+                "action": "rake", "to": record.rake, "cards": None, "pot": pot, "stack": None,
+            }
+        )  # fmt: skip
     return rows
 
 
@@ -118,6 +131,7 @@ def hand_to_json(record: HandRecord) -> dict:
         "actions": action_rows(record),
         "board": [state.board[i : i + 2] for i in range(0, len(state.board), 2)],
         "pots": record.pots,
+        "rake": record.rake,
         "winnings": {str(s): after[s] - before[s] for s in state.seats},
     }
 

@@ -33,10 +33,14 @@ class TableConfig:
     one with ``minutes`` 0, lasts for ever.
 
     ``cash``: the posted rules of a cash table (C1-C5: buy-in window, sit-out limit, return
-    window), ``None`` for a tournament table. A cash table has one level whose big blind is
-    ``cash.big_blind``, at most ``cash.max_seats`` seats, and takes no rake (0 %). Open one
+    window, rake percentage), ``None`` for a tournament table. A cash table has one level
+    whose big blind is ``cash.big_blind`` and at most ``cash.max_seats`` seats. Open one
     with :func:`dealer_app.tournament.cash.cash_table_config`, which checks the compliance
     profile (TO5).
+
+    ``rake_cap``: the most rake one hand gives up, in chips (0: no cap); only at a cash
+    table that takes a rake (``cash.rake_percent`` > 0, C5 "optional rake";
+    :mod:`dealer_app.service.rake`).
     """
 
     name: str = "Table 1"
@@ -51,6 +55,7 @@ class TableConfig:
     misdeal_button: str = "same"
     language: str = "en"
     cash: CashRules | None = None
+    rake_cap: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "levels", tuple(self.levels))
@@ -88,6 +93,10 @@ class TableConfig:
                 raise ConfigError(f"levels[{index}]: minutes must be 0 or more")
         if self.cash is not None:
             self._validate_cash(self.cash)
+        if isinstance(self.rake_cap, bool) or not isinstance(self.rake_cap, int) or self.rake_cap < 0:
+            raise ConfigError(f"rake_cap: must be a whole number of chips, 0 or more, got {self.rake_cap!r}")
+        if self.rake_cap and (self.cash is None or not self.cash.rake_percent):
+            raise ConfigError("rake_cap: only a cash table that takes a rake (cash.rake_percent > 0) has a rake cap")
 
     def _validate_cash(self, cash: CashRules) -> None:
         if not isinstance(cash, CashRules):
@@ -100,8 +109,6 @@ class TableConfig:
             )
         if self.seats > cash.max_seats:
             raise ConfigError(f"seats: a cash table seats at most {cash.max_seats} (C1), got {self.seats}")
-        if cash.rake_percent:
-            raise ConfigError("cash.rake_percent: the table service takes no rake (C5 optional rake): use 0")
 
     def structure_for(self, level: Level) -> Structure:
         """The engine's betting structure for one level."""
@@ -128,6 +135,7 @@ class TableConfig:
             "misdeal_button": self.misdeal_button,
             "language": self.language,
             **({"cash": self.cash.to_dict()} if self.cash is not None else {}),
+            **({"rake_cap": self.rake_cap} if self.rake_cap else {}),
         }
 
     @classmethod

@@ -29,6 +29,7 @@ from dealer_app.money import format_money
 from dealer_app.service import cash
 from dealer_app.service.alarms import ALARM_CODES, MAX_DETAIL
 from dealer_app.service.handrun import HandRun, engine_event_for
+from dealer_app.service.rake import rake_paid, take_rake
 
 SOURCES = ("button", "camera", "console", "system")
 STREETS = {1: "flop", 2: "turn", 3: "river"}
@@ -212,6 +213,15 @@ class Decisions:
             if player is not None and not player.sitting_out:
                 self.emit("sat_out", {"seat": seat, "at": now, "reason": "timeout"})
 
+    def pushed_pots(self, state: Any) -> tuple[list[dict], int]:
+        """The pots of a finished hand as they are pushed, after a cash table's rake (C5:
+        a share of each pot of a hand that saw a flop, up to the hand's cap), and the rake."""
+        pots = pots_pushed(state)
+        rules = self.cash_rules
+        if rules is None:
+            return pots, 0
+        return take_rake(pots, rules, self._config.rake_cap, flop_seen=len(state.board) >= 6)
+
     def level_for(self, now: float) -> int:
         levels = self._config.levels
         return level_index(levels, self.clock.elapsed(now)) if len(levels) > 1 else 0
@@ -284,14 +294,19 @@ class Decisions:
         elif phase in (Phase.FINISHED, Phase.VOIDED):
             state = hand.state
             timeouts = dict(hand.timeouts)
-            self.emit(
-                "hand_ended",
-                {
-                    "hand": hand.number,
-                    "pots": [] if phase is Phase.VOIDED else pots_pushed(state),
-                    "stacks": {str(s): v for s, v in sorted(state.final_stacks().items())},
-                },
-            )
+            pots, rake = ([], 0) if phase is Phase.VOIDED else self.pushed_pots(state)
+            stacks = state.final_stacks()
+            if rake:  # C5: the winners' shares after the rake
+                for seat, paid in rake_paid(pots_pushed(state), pots).items():
+                    stacks[seat] -= paid
+            payload: dict[str, Any] = {
+                "hand": hand.number,
+                "pots": pots,
+                "stacks": {str(s): v for s, v in sorted(stacks.items())},
+            }
+            if rake:
+                payload["rake"] = rake
+            self.emit("hand_ended", payload)
             self._sit_out_timed_out(timeouts, now)
         else:
             raise Refusal("Nothing to confirm now: " + _waiting_for(hand))

@@ -67,8 +67,10 @@ class TableModel(Decisions):
     sat_out_at: dict[int, float] = field(default_factory=dict)
     #: ... who left with what stack and when, by name (C3) ...
     departures: dict[str, dict] = field(default_factory=dict)
-    #: ... and players removed after sitting out too long since the last hand started (C2).
+    #: ... players removed after sitting out too long since the last hand started (C2) ...
     removed: list[dict] = field(default_factory=list)
+    #: ... and the rake taken so far (C5, chips).
+    rake_taken: int = 0
 
     def copy(self) -> TableModel:
         return copy.deepcopy(self)
@@ -211,6 +213,7 @@ class TableModel(Decisions):
         self.alarms = []
         hand = self._hand
         stacks = {int(s): v for s, v in p["stacks"].items()}
+        self.rake_taken += p.get("rake", 0)
         self._finish_table(hand, stacks)
         self.last_hand = FinishedHand(hand.number, p["pots"], stacks, hand.voided, misdeal=False)
         self.redeal_of = hand.number if hand.voided and self._config.misdeal_button == "same" else None

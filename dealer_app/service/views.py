@@ -10,7 +10,7 @@ from dealer_app.engine.table import TableError
 from dealer_app.money import format_money
 from dealer_app.prompts import render
 from dealer_app.service.cash import ready_players
-from dealer_app.service.model import STREETS, TableModel, pots_pushed
+from dealer_app.service.model import STREETS, TableModel
 from dealer_app.store import Event
 
 _PHASES = {
@@ -65,7 +65,8 @@ def prompt_of(model: TableModel, now: float) -> tuple[str, dict]:
         reason = next((e.event.reason for e in hand.entries if e.event and e.event.type == "hand_voided"), "")
         return "voided", {"reason": reason}
     returns = {str(seat): amount for seat, amount in sorted(state.returns.items()) if amount}
-    return "push", {"pots": pots_pushed(state), "returns": returns}
+    pots, rake = model.pushed_pots(state)
+    return "push", {"pots": pots, "returns": returns, **({"rake": rake} if rake else {})}
 
 
 def _between_hands_prompt(model: TableModel, now: float) -> tuple[str, dict]:
@@ -149,6 +150,8 @@ def _cash_view(model: TableModel) -> dict | None:
         "return_minutes": rules.return_window / 60,
         "return_big_blinds": rules.return_big_blinds,
         "rake_percent": rules.rake_percent,
+        "rake_cap": config.rake_cap,
+        "rake_taken": model.rake_taken,
         "previous_hand_players": model.previous_hand_players,
     }
 

@@ -292,6 +292,15 @@ def test_c1_c5_cash_section_with_profile_none_gives_a_cash_table_config() -> Non
     assert service.new_player_posts_bb is True  # C1/F4: a newcomer posts one BB or waits for it
 
 
+def test_c5_cash_section_with_a_rake_and_a_cap() -> None:
+    from dealer_app.config import table_config
+
+    config = load_config_text(f'[table]\nprofile = "none"\n{CASH_SECTION}rake_percent = 5\nrake_cap = 6\n')
+    service = table_config(config)
+    assert service.cash is not None
+    assert (service.cash.rake_percent, service.rake_cap) == (5, 6)
+
+
 def test_to5_cash_section_under_the_belgian_profile_is_refused_with_the_reason() -> None:
     assert problems_of(CASH_SECTION) == [TO5_REFUSAL]  # belgium is the default profile
     assert problems_of(f'[table]\nprofile = "belgium"\n{CASH_SECTION}') == [TO5_REFUSAL]
@@ -325,7 +334,9 @@ BAD_CASH = [
         "table.cash.min_buy_in: missing (a cash table posts its big blind and its buy-in window, C5)",
         "table.cash.max_buy_in: missing (a cash table posts its big blind and its buy-in window, C5)",
     ]),
-    (f"{CASH_SECTION}rake_percent = 5\n", ["table.cash.rake_percent: unknown key (check the spelling; see `dealer-app config init`)"]),
+    (f"{CASH_SECTION}rake = 5\n", ["table.cash.rake: unknown key (check the spelling; see `dealer-app config init`)"]),
+    (f"{CASH_SECTION}rake_percent = 100\n", ["table.cash.rake_percent: must be an integer from 0 to 99, got 100"]),
+    (f"{CASH_SECTION}rake_cap = 6\n", ["table.cash.rake_cap: a cap needs a rake: set rake_percent, or remove rake_cap (got 6)"]),
     ("[table.cash]\nbig_blind = 2\nmin_buy_in = 400\nmax_buy_in = 200\n", ["table.cash.min_buy_in: must not be more than max_buy_in (200), got 400"]),
     (f"{CASH_SECTION}small_blind = 3\n", ["table.cash.small_blind: must not be more than big_blind (2), got 3"]),
     (f"{CASH_SECTION}sit_out_minutes = 0\n", ["table.cash.sit_out_minutes: must be an integer from 1 to 1440, got 0"]),

@@ -17,18 +17,19 @@ from gpiozero.pins.mock import MockFactory
 
 from dealer_app.engine.tournament.cash import CashRules
 from dealer_app.panel import Feedback, PanelController
-from dealer_app.service import TableService
+from dealer_app.service import TableConfig, TableService
 from dealer_app.tournament.cash import cash_table_config
 from hardware.clock import ManualClock
 from hardware.panel import Panel
 from hardware.virtual import VirtualPanel
 
 CASH = cash_table_config("none", CashRules(big_blind=2, min_buy_in=40, max_buy_in=200), small_blind=1)
+RAKED = cash_table_config("none", CashRules(2, 40, 200, rake_percent=5), small_blind=1)
 
 
 class CashTable:
-    def __init__(self, data: Path, factory: MockFactory) -> None:
-        self.service = TableService.open(data, CASH, rng=random.Random(7))
+    def __init__(self, data: Path, factory: MockFactory, config: TableConfig = CASH) -> None:
+        self.service = TableService.open(data, config, rng=random.Random(7))
         for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
             assert self.service.execute({"cmd": "join", "seat": seat, "name": name, "stack": 100}, "console").ok
         self.panel = Panel(pin_factory=factory, clock=ManualClock(start=10.0))
@@ -116,3 +117,22 @@ def test_other_chords_at_a_cash_table_still_send_nothing(cash) -> None:
     cash.chord("fold", "check_call", "bet_raise")
     assert cash.service.last_seq == seq
     assert [f.reason for f in cash.feedback[-2:]] == ["One button at a time"] * 2
+
+
+def test_c5_the_push_display_names_the_rake(tmp_path: Path, factory: MockFactory) -> None:
+    """A raked pot (5 % of a pot that saw the flop, C5): the display shows the pot after the
+    rake and the rake itself."""
+    raked = CashTable(tmp_path / "raked", factory, config=RAKED)
+    try:
+        _to_preflop(raked)
+        run = raked.service.execute
+        for command in ({"cmd": "raise", "to": 40}, {"cmd": "call"}, {"cmd": "call"},
+                        {"cmd": "board", "cards": ["2c", "7d", "9h"]}):
+            assert run(command, "console").ok
+        winner = raked.view()["hand"]["to_act"]
+        for command in ({"cmd": "bet", "to": 20}, {"cmd": "fold"}, {"cmd": "fold"}):
+            assert run(command, "console").ok
+        raked.controller.process()
+        assert raked.panel.display.lines == ("Push:", f"EUR 28.50 to seat {winner}", "Rake EUR 1.50 (C5)")
+    finally:
+        raked.close()

@@ -403,8 +403,8 @@ def test_to5_c1_cash_table_config_refused_in_belgium_and_validated() -> None:
         TableConfig(structure="no-limit", levels=CASH.levels, cash=RULES, seats=9)
     with pytest.raises(ConfigError, match=r"^cash.big_blind: must equal the level's big blind 4, got 2$"):
         TableConfig(structure="no-limit", seats=6, levels=(CASH.levels[0].__class__(sb=2, bb=4),), cash=RULES)
-    with pytest.raises(ConfigError, match=r"^cash.rake_percent: the table service takes no rake"):
-        TableConfig(structure="no-limit", seats=6, levels=CASH.levels, cash=CashRules(2, 40, 200, rake_percent=5))
+    with pytest.raises(ConfigError, match=r"^rake_cap: only a cash table that takes a rake"):
+        TableConfig(structure="no-limit", seats=6, levels=CASH.levels, cash=RULES, rake_cap=4)
     with pytest.raises(ConfigError, match=r"^cash: Buy-in window 50..40 is not a range of chips \(C5\)$"):
         TableConfig.from_dict({**CASH.to_dict(), "cash": {**RULES.to_dict(), "min_buy_in": 50, "max_buy_in": 40}})
 

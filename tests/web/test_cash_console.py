@@ -119,7 +119,8 @@ def test_console_payload_posts_the_cash_rules(dealer) -> None:
     cash = dealer.get("/api/dealer/view?lang=nl").get_json()["table"]["cash"]
     assert cash == {
         "min_buy_in": 40, "max_buy_in": 200, "max_seats": 6, "sit_out_minutes": 10.0,
-        "return_minutes": 30.0, "return_big_blinds": 100, "rake_percent": 0, "previous_hand_players": 0,
+        "return_minutes": 30.0, "return_big_blinds": 100, "rake_percent": 0, "rake_cap": 0, "rake_taken": 0,
+        "previous_hand_players": 0,
         "min_buy_in_text": "EUR 10,00", "max_buy_in_text": "EUR 50,00",
     }  # fmt: skip
 
