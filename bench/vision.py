@@ -48,10 +48,11 @@ def size_bucket(height: float) -> str:
     return "<120 px" if height < 120 else "120-160 px" if height < 160 else ">=160 px"
 
 
-def run(deck: dict, profile, seed: int, frames: int) -> tuple[Tally, dict, int, list[float]]:
+def run(deck: dict, profile, seed: int, frames: int) -> tuple[Tally, Tally, dict, int, list[float]]:
     reader = FrameReader(Reader(profile))
     rng = np.random.default_rng(seed)
     total = Tally()
+    big = Tally()  # the brief's target population: face-up cards of at least 100 px
     by: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     empty_reads = 0
     times = []
@@ -67,18 +68,23 @@ def run(deck: dict, profile, seed: int, frames: int) -> tuple[Tally, dict, int, 
             empty_reads += tally.reads
         truths = scene.readable
         for (group, right), truth in zip(per_truth, truths, strict=True):
+            if truth.height_px >= 100:
+                big.cards += 1
+                big.right += right
             for key, value in (("layout", group), ("size", size_bucket(truth.height_px)),
                                ("blur", f"sigma {scene.params['blur']}"),
                                ("light", f"gradient {scene.params['light']}")):
                 by[key][value][0] += 1
                 by[key][value][1] += right
-    return total, by, empty_reads, times
+    return total, big, by, empty_reads, times
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=100)
     parser.add_argument("--designs", default=",".join(("heruka-2color", *AISLERIOT_UNSEEN)))
+    parser.add_argument("--readers", default="calibrated,default",
+                        help="calibrated, default or both (comma separated)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     cache = Path(tempfile.mkdtemp(prefix="aisleriot-"))
@@ -95,19 +101,22 @@ def main() -> int:
             calibrated, calibrate_s = None, 0.0
             print(f"{design}: calibration failed: {exc}")
         for reader_name, profile in (("calibrated", calibrated), ("default", default_profile())):
-            if profile is None:
+            if profile is None or reader_name not in args.readers.split(","):
                 continue
-            total, by, empty_reads, times = run(deck, profile, 100 + index, args.frames)
-            rows.append((design, kind, reader_name, total, empty_reads, times, calibrate_s))
+            total, big, by, empty_reads, times = run(deck, profile, 100 + index, args.frames)
+            rows.append((design, kind, reader_name, total, big, empty_reads, times, calibrate_s))
             breakdown[(design, reader_name)] = by
     print()
-    print(f"{'design':16} {'kind':9} {'reader':10} {'cards':>6} {'read right':>11} {'reads':>6} "
-          f"{'misreads':>9} {'empty-frame reads':>18} {'ms/frame p50':>13} {'p95':>6}")
-    for design, kind, reader_name, total, empty_reads, times, _ in rows:
+    print(f"{'design':16} {'kind':9} {'reader':10} {'cards':>6} {'read right':>11} {'>=100px':>8} "
+          f"{'read right':>11} {'reads':>6} {'misreads':>9} {'empty-frame reads':>18} "
+          f"{'ms/frame p50':>13} {'p95':>6} {'fps':>5}")
+    for design, kind, reader_name, total, big, empty_reads, times, _ in rows:
         p50, p95 = np.percentile(np.array(times) * 1000, [50, 95])
         print(f"{design:16} {kind:9} {reader_name:10} {total.cards:6d} {100 * total.accuracy:10.1f}% "
-              f"{total.reads:6d} {total.misreads:9d} {empty_reads:18d} {p50:13.1f} {p95:6.1f}")
-    print(f"{'reference':16} {'':9} {'':10} {'':6} {REFERENCE[1]:>11} {'':6} {REFERENCE[2]}  ({REFERENCE[0]}, {REFERENCE[3]}/frame)")
+              f"{big.cards:8d} {100 * big.accuracy:10.1f}% "
+              f"{total.reads:6d} {total.misreads:9d} {empty_reads:18d} {p50:13.1f} {p95:6.1f} "
+              f"{1000 / np.mean(np.array(times) * 1000):5.1f}")
+    print(f"{'reference':16} {'':9} {'':10} {'':6} {REFERENCE[1]:>11}  {REFERENCE[2]}  ({REFERENCE[0]}, {REFERENCE[3]}/frame)")
     print("\nRead right, by slice (calibrated reader):")
     keys = sorted({(k, v) for by in breakdown.values() for k, vals in by.items() for v in vals})
     designs = [(d, r) for (d, r) in breakdown if r == "calibrated"]
