@@ -40,14 +40,14 @@ def test_frames_without_face_up_cards_give_no_read(heruka, heruka_profile):
 def test_in_design_board_cards_read_right_and_misreads_stay_rare(heruka, heruka_profile):
     total = _score(heruka, heruka_profile, seed=501, frames=30, layouts=("board",))
     assert total.cards >= 100
-    assert total.accuracy >= 0.86  # 0.881 when written (0.857 before anti-aliased sampling)
+    assert total.accuracy >= 0.98  # 1.000 when written (0.881 before merged regions were split)
     assert total.misreads == 0
 
 
 @pytest.mark.slow
 def test_in_design_mixed_tables(heruka, heruka_profile):
     total = _score(heruka, heruka_profile, seed=502, frames=30, layouts=("table", "showdown", "loose"))
-    assert total.accuracy >= 0.55  # 0.567 when written (0.495 before): overlapping hands are the weak spot
+    assert total.accuracy >= 0.75  # 0.784 (0.794 on the Pi's numpy 1.24 / OpenCV 4.10); 0.567 before
     assert total.misreads == 0
 
 
@@ -58,5 +58,5 @@ def test_unseen_design_after_calibration(tmp_path_factory):
     deck = load_deck(render_aisleriot("simplistic", tmp_path_factory.mktemp("simplistic")))
     profile = calibrate_art([deck], "simplistic")
     total = _score(deck, profile, seed=503, frames=30, layouts=("board",))
-    assert total.accuracy >= 0.85  # 0.868 when written
-    assert total.misreads <= 1
+    assert total.accuracy >= 0.94  # 0.967 when written, both package sets (0.868 before)
+    assert total.misreads == 0
