@@ -48,8 +48,8 @@ def size_bucket(height: float) -> str:
     return "<120 px" if height < 120 else "120-160 px" if height < 160 else ">=160 px"
 
 
-def run(deck: dict, profile, seed: int, frames: int) -> tuple[Tally, Tally, dict, int, list[float]]:
-    reader = FrameReader(Reader(profile))
+def run(deck: dict, profile, seed: int, frames: int, consensus: bool) -> tuple[Tally, Tally, dict, int, list[float]]:
+    reader = FrameReader(Reader(profile), consensus=consensus)
     rng = np.random.default_rng(seed)
     total = Tally()
     big = Tally()  # the brief's target population: face-up cards of at least 100 px
@@ -103,7 +103,8 @@ def main() -> int:
         for reader_name, profile in (("calibrated", calibrated), ("default", default_profile())):
             if profile is None or reader_name not in args.readers.split(","):
                 continue
-            total, big, by, empty_reads, times = run(deck, profile, 100 + index, args.frames)
+            total, big, by, empty_reads, times = run(deck, profile, 100 + index, args.frames,
+                                                     consensus=reader_name == "default")
             rows.append((design, kind, reader_name, total, big, empty_reads, times, calibrate_s))
             breakdown[(design, reader_name)] = by
     print()

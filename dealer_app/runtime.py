@@ -537,7 +537,8 @@ class CameraLoop:
                     if zones is False:  # the reader was dropped: load the unchanged zones again
                         self._zones_stamp = None
                         zones = self._zones()
-                    frame_reader = FrameReader(reader, zones)
+                    # the default profile was not made from this deck: read only what agrees
+                    frame_reader = FrameReader(reader, zones, consensus=not self.settings.profile)
                 for fact in stabiliser.update(frame_reader.read(frame)):
                     self.watch.handle(fact)
                 self.watch.resume()  # facts held while an alarm was open

@@ -121,9 +121,13 @@ def _box(blob: Blob) -> np.ndarray:
 class FrameReader:
     """Finds and reads the face-up cards of one frame with a :class:`~vision.read.Reader`."""
 
-    def __init__(self, reader: Reader, zones: Zones | None = None) -> None:
+    def __init__(self, reader: Reader, zones: Zones | None = None, consensus: bool = False) -> None:
+        """``consensus``: for a profile not made from this deck (the default reader), read a
+        card only when its face and an index corner on their own say the same card and no
+        corner says another; cards of overlapping groups only when seen whole."""
         self.reader = reader
         self.zones = zones or Zones()
+        self.consensus = consensus
 
     def read(self, frame: np.ndarray) -> list[CardSeen]:
         """All cards of ``frame`` (BGR uint8), read or not."""
@@ -154,8 +158,20 @@ class FrameReader:
         return seen
 
     def _read_single(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
-        read = self.reader.read_card(frame, blob.quad, index_corners(blob))
+        read = self._read_whole(frame, blob.quad, index_corners(blob))
         return [CardSeen(read.card, read.confidence if read.card else 0.0, blob.quad.copy())]
+
+    def _read_whole(self, frame: np.ndarray, quad: np.ndarray, corners: list, whole: bool = True) -> CornerRead:
+        """A card seen whole, read from face and index corners (and, in consensus mode,
+        confirmed by its corners read alone)."""
+        read = self.reader.read_card(frame, quad, corners, whole=whole)
+        if not self.consensus or read.card is None:
+            return read
+        width = quad_width(quad)
+        alone = [self.reader.read_patch(corner_patch(frame, c, width)).card for c in corners]
+        if read.card in alone and all(card in (None, read.card) for card in alone):
+            return read
+        return CornerRead(None, 0.0, read.best, read.distance, read.runner_up, read.agreement)
 
     def _local_width(self, frame: np.ndarray, corner, width: float) -> float:
         """The card width that best explains this corner: cards vary across a tilted view."""
@@ -179,7 +195,7 @@ class FrameReader:
             if any(np.linalg.norm(center - c.center) < 0.3 * quad_width(quad) for c in found):
                 continue  # the other diagonal of a card already read
             # part of it may be covered: the face must match as closely as for a one-corner card
-            read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
+            read = self._read_whole(frame, quad, quad_corners(quad), whole=False)
             if read.card:
                 found.append(CardSeen(read.card, read.confidence, quad))
         return found
@@ -205,6 +221,8 @@ class FrameReader:
 
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float,
                     whole: list[CardSeen]) -> list[CardSeen]:
+        if self.consensus:
+            return whole or [CardSeen(None, 0.0, _box(blob))]
         hypotheses: list[CardSeen] = list(whole)
         pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
         for corner in blob.corners:

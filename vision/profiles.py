@@ -15,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision import DEFAULT_PROFILE_PATH
 from vision.art import CARD_NAMES, DECKS_DIR, load_deck
 from vision.find import Corner
 from vision.read import (
@@ -210,8 +211,6 @@ def profile_from_art(deck: dict[str, np.ndarray], name: str) -> Profile:
     return calibrate_art([deck], name)
 
 
-#: The committed default profile, rebuilt by ``python -m vision.profiles``.
-DEFAULT_PROFILE_PATH = Path(__file__).with_name("models") / "default-profile.npz"
 
 
 def build_default_profile() -> Profile:

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from dealer_app.config import AppConfig, CameraSettings, PanelSettings, TableSettings, WebSettings
+from vision import DEFAULT_PROFILE_PATH
 
 DEMO_PLAYERS = (("Ann", 1), ("Bob", 2), ("Cor", 3), ("Dirk", 4))
 DEMO_STACK = 100
@@ -59,7 +60,8 @@ def demo_config(data: Path, host: str, port: int, camera: bool) -> AppConfig:
         camera=CameraSettings(
             source="simulated" if camera else "none",
             fps=5,
-            profile="",  # vision's reader for standard decks, trained on the demo deck too
+            # the demo deck is the one the committed profile was made from: read it as calibrated
+            profile=str(DEFAULT_PROFILE_PATH) if camera else "",
             zones=DEMO_ZONES if camera else {},
         ),
         data_dir=data,

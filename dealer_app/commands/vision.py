@@ -63,7 +63,8 @@ def run_read(args: argparse.Namespace) -> int:
     except (ProfileError, ZoneError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    frame_reader = FrameReader(Reader(profile), zones)
+    # without a calibrated profile the default reader reads only what its parts agree on
+    frame_reader = FrameReader(Reader(profile), zones, consensus=not args.profile)
     status = 0
     for path in args.images:
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
