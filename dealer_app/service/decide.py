@@ -15,7 +15,7 @@ from typing import Any
 
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.events import BetRaise, BoardDealt, Show
-from dealer_app.engine.hand import IllegalAction, Phase
+from dealer_app.engine.hand import HandState, IllegalAction, Phase
 from dealer_app.engine.structures import HandSetup, Post, PostKind, SetupError
 from dealer_app.engine.table import HandPlan, TableError, level_index
 from dealer_app.engine.tournament.cash import (
@@ -178,13 +178,7 @@ class Decisions:
     def _cmd_time(self, c: dict, now: float) -> None:
         """C4: the player to act is out of time: check if possible, else fold; sits out after the hand."""
         self._cash_only("A time-out (C4)")
-        hand = self.hand
-        if hand is None or hand.state.phase is not Phase.BETTING:
-            raise Refusal("No betting now" + (": " + _waiting_for(hand) if hand else ": no hand in progress"))
-        state = hand.state
-        seat = c.get("seat", state.to_act)
-        if seat != state.to_act:
-            raise Refusal(f"Action is on seat {state.to_act}, not seat {seat}: only the player to act can time out")
+        hand, state, seat = self._player_to_act(c, ": only the player to act can time out")
         action = timeout_action(state.legal().can_check)
         before = len(hand.resolutions)
         self.emit("action", {"hand": hand.number, "seat": seat, "action": action, "to": None, "timeout": True})
@@ -318,11 +312,24 @@ class Decisions:
         seat = first_button(seats, self.rng or random.Random())
         self.emit("button_placed", {"seat": seat, "drawn": True, "from": seats})
 
-    def _cmd_betting(self, c: dict, now: float) -> None:
+    def _betting_hand(self) -> HandRun:
+        """The hand in a betting round; a refusal naming what the table waits for otherwise."""
         hand = self.hand
         if hand is None or hand.state.phase is not Phase.BETTING:
-            reason = "No betting now" + (": " + _waiting_for(hand) if hand else ": no hand in progress")
-            raise Refusal(reason)
+            raise Refusal("No betting now" + (": " + _waiting_for(hand) if hand else ": no hand in progress"))
+        return hand
+
+    def _player_to_act(self, c: dict, why: str = "") -> tuple[HandRun, HandState, int]:
+        """``(hand, state, seat)`` for a command that only the player to act may be given."""
+        hand = self._betting_hand()
+        state = hand.state
+        seat = c.get("seat", state.to_act)
+        if seat != state.to_act:
+            raise Refusal(f"Action is on seat {state.to_act}, not seat {seat}{why}")
+        return hand, state, seat
+
+    def _cmd_betting(self, c: dict, now: float) -> None:
+        hand = self._betting_hand()
         action, state = c["cmd"], hand.state
         to_act = state.to_act
         seat = c.get("seat", to_act)
@@ -356,13 +363,7 @@ class Decisions:
             isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in chips
         ):
             raise Refusal("chips is the list of chip amounts put out, e.g. [1000, 100, 100]")
-        hand = self.hand
-        if hand is None or hand.state.phase is not Phase.BETTING:
-            raise Refusal("No betting now" + (": " + _waiting_for(hand) if hand else ": no hand in progress"))
-        state = hand.state
-        seat = c.get("seat", state.to_act)
-        if seat != state.to_act:
-            raise Refusal(f"Action is on seat {state.to_act}, not seat {seat}")
+        hand, state, seat = self._player_to_act(c)
         action, to, ruling = chips_ruling(state, seat, chips)
         before = len(hand.resolutions)
         payload = {"hand": hand.number, "seat": seat, "action": action, "to": to, "chips": chips, "ruling": ruling}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -56,8 +57,10 @@ def clock() -> FakeClock:
 def open_table(tmp_path: Path, clock: FakeClock) -> Iterator[Callable[..., TableService]]:
     opened: list[TableService] = []
 
-    def factory(config: TableConfig | None = None, name: str = "table") -> TableService:
-        svc = TableService.open(tmp_path / name, config or TableConfig.club(), clock=clock)
+    def factory(config: TableConfig | None = None, name: str = "table", seed: int | None = None) -> TableService:
+        """A table in ``tmp_path / name``; ``seed`` seeds its random draws (a cash table's button)."""
+        rng = None if seed is None else random.Random(seed)
+        svc = TableService.open(tmp_path / name, config or TableConfig.club(), clock=clock, rng=rng)
         opened.append(svc)
         return svc
 

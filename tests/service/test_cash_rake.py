@@ -9,12 +9,10 @@ three players of 200 chips; the first button is drawn by a seeded random source 
 from __future__ import annotations
 
 import json
-import random
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory, PokerStarsParser
@@ -28,7 +26,7 @@ from dealer_app.exports.pokerstars import hand_to_pokerstars
 from dealer_app.exports.tables import action_rows, hand_to_json
 from dealer_app.service import ConfigError, TableConfig, TableService
 from dealer_app.tournament.cash import cash_table_config
-from tests.service.conftest import FakeClock, run
+from tests.service.conftest import run
 
 RAKED = cash_table_config("none", CashRules(big_blind=2, min_buy_in=40, max_buy_in=200, rake_percent=5), small_blind=1)
 SHOW_PROMPTS = ("show_first", "show", "must_show")
@@ -37,17 +35,13 @@ Opener = Callable[..., TableService]
 
 
 @pytest.fixture
-def open_raked(tmp_path: Path, clock: FakeClock) -> Iterator[Opener]:
-    opened: list[TableService] = []
+def open_raked(open_table: Opener) -> Opener:
+    """A raked cash table (seeded button draw)."""
 
     def factory(config: TableConfig = RAKED, name: str = "raked", seed: int = 3) -> TableService:
-        svc = TableService.open(tmp_path / name, config, clock=clock, rng=random.Random(seed))
-        opened.append(svc)
-        return svc
+        return open_table(config, name, seed=seed)
 
-    yield factory
-    for svc in opened:
-        svc.close()
+    return factory
 
 
 def _three_at_preflop(svc: TableService) -> dict:

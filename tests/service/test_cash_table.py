@@ -8,8 +8,7 @@ EUR 50.00), so 100 big blinds are 200 chips (EUR 50.00).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -17,7 +16,7 @@ from dealer_app.engine.tournament import TournamentError
 from dealer_app.engine.tournament.cash import CashRules, first_button
 from dealer_app.service import ConfigError, TableConfig, TableService
 from dealer_app.tournament.cash import cash_table_config
-from tests.service.conftest import NL_50_100, FakeClock, run
+from tests.service.conftest import NL_50_100, run
 
 RULES = CashRules(big_blind=2, min_buy_in=40, max_buy_in=200)
 CASH = cash_table_config("none", RULES, small_blind=1)
@@ -27,17 +26,13 @@ Opener = Callable[..., TableService]
 
 
 @pytest.fixture
-def open_cash(tmp_path: Path, clock: FakeClock) -> Iterator[Opener]:
-    opened: list[TableService] = []
+def open_cash(open_table: Opener) -> Opener:
+    """A cash table (seeded button draw); ``config`` may be a tournament table's."""
 
-    def factory(seed: int = 1, name: str = "cash", config: TableConfig | None = CASH) -> TableService:
-        svc = TableService.open(tmp_path / name, config, clock=clock, rng=random.Random(seed))
-        opened.append(svc)
-        return svc
+    def factory(seed: int = 1, name: str = "cash", config: TableConfig = CASH) -> TableService:
+        return open_table(config, name, seed=seed)
 
-    yield factory
-    for svc in opened:
-        svc.close()
+    return factory
 
 
 def _seat(svc: TableService, stacks: dict[int, int]) -> None:
