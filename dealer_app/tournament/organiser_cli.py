@@ -139,15 +139,16 @@ def _register(service: TournamentService, args: argparse.Namespace) -> str:
     return f"Player {number}: {service.state.name_of(number)}"
 
 
+def _numbers(text: str, what: str) -> list[int]:
+    """Whole numbers separated by commas; refused with ``what`` and the text given."""
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError as exc:
+        raise TournamentError(f"{what} separated by commas (got {text!r})") from exc
+
+
 def _plan(service: TournamentService, args: argparse.Namespace) -> str:
-    sizes = None
-    if args.sizes:
-        try:
-            sizes = [int(s) for s in args.sizes.split(",")]
-        except ValueError as exc:
-            raise TournamentError(
-                f"Sizes are numbers separated by commas (got {args.sizes!r})"
-            ) from exc
+    sizes = _numbers(args.sizes, "Sizes are numbers") if args.sizes else None
     chosen = service.plan_tables(sizes)
     source = table_plan(len(service.state.players)).describe()
     return f"{source}\nConfirmed: {' '.join(map(str, chosen))}"
@@ -233,12 +234,7 @@ def _exclude(service: TournamentService, args: argparse.Namespace) -> str:
 
 
 def _payout(service: TournamentService, args: argparse.Namespace) -> str:
-    try:
-        percent = [int(p) for p in args.percent.split(",")]
-    except ValueError as exc:
-        raise TournamentError(
-            f"Percentages are whole numbers separated by commas (got {args.percent!r})"
-        ) from exc
+    percent = _numbers(args.percent, "Percentages are whole numbers")
     service.set_payout_split(percent)
     return "Payout split: " + " / ".join(f"{p} %" for p in percent)
 

@@ -75,3 +75,14 @@ def test_organiser_excludes_a_cheat(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 2 and err == "error: Bob is not in play at a table\n"
     code, out, _ = run(capsys, "status", "--data", data)
     assert "Ann (150)" in out and "Cas (150)" in out
+
+
+def test_lists_of_numbers_are_refused_with_what_was_typed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path / "t")
+    run(capsys, "new", "--data", data)
+    for name in ("Ann", "Bob", "Cas"):
+        run(capsys, "register", "--data", data, name, "--age-confirmed")
+    code, _, err = run(capsys, "payout", "--data", data, "70,thirty")
+    assert code == 2 and err == "error: Percentages are whole numbers separated by commas (got '70,thirty')\n"
+    code, _, err = run(capsys, "plan", "--data", data, "--sizes", "2,x")
+    assert code == 2 and err == "error: Sizes are numbers separated by commas (got '2,x')\n"
