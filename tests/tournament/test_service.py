@@ -267,17 +267,27 @@ def test_cli_results_from_a_kept_tournament(tmp_path: Path, capsys: pytest.Captu
     assert "no tournament in" in capsys.readouterr().err
 
 
-def test_reconcile_after_a_crash_between_tournament_event_and_table_command(tmp_path: Path) -> None:
+def registered(tmp_path: Path, names: tuple[str, ...]) -> TournamentService:
+    """A fast (uncapped) club tournament with ``names`` registered and the tables planned."""
     service = TournamentService.open(tmp_path, clock=SimClock(), rng=random.Random(1))
     service.create(FAST)
-    for name in ("Ann", "Bob", "Cas"):
+    for name in names:
         service.register(name, age_confirmed=True)
     service.plan_tables()
-    service.seat_all_at_random(random.Random(2))
-    rng = random.Random(3)
+    return service
+
+
+def play_until_a_bust(service: TournamentService, rng: random.Random) -> None:
+    """Random hands at table 1, each read by the tournament, until a player is out."""
     while not service.state.pending():
         play_hand(service.table("1"), rng)
         service.sync_table("1")
+
+
+def test_reconcile_after_a_crash_between_tournament_event_and_table_command(tmp_path: Path) -> None:
+    service = registered(tmp_path, ("Ann", "Bob", "Cas"))
+    service.seat_all_at_random(random.Random(2))
+    play_until_a_bust(service, random.Random(3))
     busted = service.state.pending()[0].player
     # The rebuy is recorded, then the power goes before the table hears of it.
     service._record(Rebought(at=service.now(), player=busted, paid=True))
@@ -293,12 +303,8 @@ def test_reconcile_after_a_crash_between_tournament_event_and_table_command(tmp_
 
 
 def test_i3_exclusion_at_the_table_reaches_the_tournament(tmp_path: Path) -> None:
-    service = TournamentService.open(tmp_path, clock=SimClock(), rng=random.Random(1))
+    service = registered(tmp_path, ("Ann", "Bob", "Cas", "Dirk"))
     try:
-        service.create(FAST)
-        for name in ("Ann", "Bob", "Cas", "Dirk"):
-            service.register(name, age_confirmed=True)
-        service.plan_tables()
         service.seat_table("1", [1, 2, 3, 4], [{1: "Ac", 2: "Kc", 3: "Qc", 4: "Jc"}])
         service.exclude(2, "marked cards")  # Bob, seat 2: 100 chips shared by 3 players
         assert service.state.players[2].position == 4
@@ -313,17 +319,11 @@ def test_i3_exclusion_at_the_table_reaches_the_tournament(tmp_path: Path) -> Non
 
 
 def test_b5_rebuy_refused_while_the_table_is_in_a_hand(tmp_path: Path) -> None:
-    service = TournamentService.open(tmp_path, clock=SimClock(), rng=random.Random(1))
+    service = registered(tmp_path, ("Ann", "Bob", "Cas", "Dirk"))
     try:
-        service.create(FAST)
-        for name in ("Ann", "Bob", "Cas", "Dirk"):
-            service.register(name, age_confirmed=True)
-        service.plan_tables()
         service.seat_all_at_random(random.Random(2))
         rng = random.Random(9)
-        while not service.state.pending():
-            play_hand(service.table("1"), rng)
-            service.sync_table("1")
+        play_until_a_bust(service, rng)
         busted = [b.player for b in service.state.pending()]
         assert len(service.state.in_play("1")) >= 2  # the next hand can be dealt
         # The dealer starts the next hand before the organiser has decided.
