@@ -290,6 +290,18 @@ def show_on_camera(replay_dir: Path, cards: list[str]) -> None:
     os.replace(replay_dir / "next.png", replay_dir / "table.png")
 
 
+def replay_camera(tmp_path: Path, profile: Path, cards: tuple[str, ...] = (), zones: str = ZONES,
+                  fps: int | None = None) -> tuple[AppConfig, Path]:
+    """A table whose camera replays the picture in ``tmp_path / "camera"`` (showing ``cards``,
+    changed later with :func:`show_on_camera`), read with the deck profile ``profile``."""
+    replay = tmp_path / "camera"
+    replay.mkdir()
+    show_on_camera(replay, list(cards))
+    config = make_config(tmp_path, zones)
+    camera = replace(config.camera, source="replay", replay_dir=str(replay), profile=str(profile))
+    return replace(config, camera=camera if fps is None else replace(camera, fps=fps)), replay
+
+
 @pytest.fixture(scope="module")
 def deck_profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A deck profile file, as ``dealer-app vision calibrate`` writes one (here: vision's
@@ -304,13 +316,7 @@ def test_b4_p2_replayed_camera_deals_the_flop_pins_do_the_rest(tmp_path: Path, d
     """MockFactory pins and a replayed camera: preflop by pins, the flop read by the camera
     (sent as a ``camera`` command only once the dealer is prompted for it), a bet and two
     folds by pins (B4), the unmatched bet back (P2), the push confirmed on the panel."""
-    replay = tmp_path / "camera"
-    replay.mkdir()
-    show_on_camera(replay, [])
-    config = make_config(tmp_path, ZONES)
-    config = replace(
-        config, camera=replace(config.camera, source="replay", replay_dir=str(replay), fps=10, profile=str(deck_profile))
-    )
+    config, replay = replay_camera(tmp_path, deck_profile, fps=10)
     rt = Runtime(config, virtual_panel=True)
     rt.start()
     try:
@@ -370,11 +376,7 @@ def test_a_camera_that_does_not_open_means_manual_card_entry(tmp_path: Path) -> 
 
 
 def test_a_replayed_camera_without_zones_asks_for_them(tmp_path: Path, deck_profile: Path) -> None:
-    replay = tmp_path / "camera"
-    replay.mkdir()
-    show_on_camera(replay, [])
-    config = make_config(tmp_path)
-    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), profile=str(deck_profile)))
+    config, replay = replay_camera(tmp_path, deck_profile, zones="")
     rt = Runtime(config)
     rt.start()
     try:
@@ -410,11 +412,7 @@ def test_zones_marked_in_the_console_reach_the_camera_loop(tmp_path: Path, deck_
     """Issue 8 "Zones": without zones the camera still gives the console its snapshot; zones
     saved there are written to <data_dir>/zones.json and the camera loop starts reading with
     them; a broken file is reported and replaced by the next save."""
-    replay = tmp_path / "camera"
-    replay.mkdir()
-    show_on_camera(replay, ["Ah"])
-    config = make_config(tmp_path)
-    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), fps=10, profile=str(deck_profile)))
+    config, replay = replay_camera(tmp_path, deck_profile, ("Ah",), zones="", fps=10)
     rt = Runtime(config)
     rt.start()
     try:
@@ -449,11 +447,7 @@ def test_zones_marked_in_the_console_reach_the_camera_loop(tmp_path: Path, deck_
 
 
 def test_zones_saved_in_the_console_win_over_the_configured_ones(tmp_path: Path, deck_profile: Path) -> None:
-    replay = tmp_path / "camera"
-    replay.mkdir()
-    show_on_camera(replay, [])
-    config = make_config(tmp_path, ZONES)
-    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), fps=10, profile=str(deck_profile)))
+    config, replay = replay_camera(tmp_path, deck_profile, fps=10)
     rt = Runtime(config)
     rt.start()
     try:
@@ -567,12 +561,8 @@ def test_run_with_its_port_taken_says_so(tmp_path: Path) -> None:
 
 
 def test_a_deck_profile_that_cannot_be_read_means_manual_card_entry(tmp_path: Path) -> None:
-    replay = tmp_path / "camera"
-    replay.mkdir()
-    show_on_camera(replay, [])
-    config = make_config(tmp_path, ZONES)
     missing = tmp_path / "no-such-deck.npz"
-    config = replace(config, camera=replace(config.camera, source="replay", replay_dir=str(replay), profile=str(missing)))
+    config, replay = replay_camera(tmp_path, missing)
     rt = Runtime(config)
     rt.start()
     try:

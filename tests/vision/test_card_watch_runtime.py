@@ -4,7 +4,6 @@ dealer console's prompt and the status list; after the dealer's OK the redealt f
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from tests.appliance.test_runtime import (  # noqa: F401  (deck_profile is a fix
     ZONES,
     deck_profile,
     get,
-    make_config,
+    replay_camera,
     show_on_camera,
     signed_in_dealer,
     wait_for,
@@ -29,13 +28,7 @@ FOUR_CARD_FLOP = (
 
 
 def test_four_card_flop_on_camera_prompts_the_dealer_console(tmp_path: Path, deck_profile: Path) -> None:  # noqa: F811
-    replay = tmp_path / "camera"
-    replay.mkdir()
-    show_on_camera(replay, [])
-    config = make_config(tmp_path, ZONES)
-    config = replace(
-        config, camera=replace(config.camera, source="replay", replay_dir=str(replay), fps=10, profile=str(deck_profile))
-    )
+    config, replay = replay_camera(tmp_path, deck_profile, fps=10)
     rt = Runtime(config)
     rt.start()
     try:
