@@ -6,7 +6,7 @@ Designs: ``heruka-2color`` (the tuning design), and AisleRiot themes from Debian
 gnome-cards-data (never used for tuning, rendered here into a temp dir). Each design is read
 twice: after calibration (a profile from one simulated capture per card) and with the
 default reader (the committed profile, trained on the heruka designs only). Scenes are
-seeded (seed 100 + design index); layouts cycle board / showdown / loose / table / empty.
+seeded (seed 100, or --seed, + design index); layouts cycle board / showdown / loose / table / empty.
 
 Headline: of the face-up cards whose index is visible, how many were read right; of the
 confident reads, how many were wrong (misreads), including any read on an empty frame
@@ -82,6 +82,7 @@ def run(deck: dict, profile, seed: int, frames: int, consensus: bool) -> tuple[T
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=100, help="scenes of the n-th design use seed + n")
     parser.add_argument("--designs", default=",".join(("heruka-2color", *AISLERIOT_UNSEEN)))
     parser.add_argument("--readers", default="calibrated,default",
                         help="calibrated, default or both (comma separated)")
@@ -103,7 +104,7 @@ def main() -> int:
         for reader_name, profile in (("calibrated", calibrated), ("default", default_profile())):
             if profile is None or reader_name not in args.readers.split(","):
                 continue
-            total, big, by, empty_reads, times = run(deck, profile, 100 + index, args.frames,
+            total, big, by, empty_reads, times = run(deck, profile, args.seed + index, args.frames,
                                                      consensus=reader_name == "default")
             rows.append((design, kind, reader_name, total, big, empty_reads, times, calibrate_s))
             breakdown[(design, reader_name)] = by

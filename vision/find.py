@@ -276,21 +276,19 @@ PARALLEL_TOLERANCE_DEG = 20.0
 ASPECT_RANGE = (1.15, 1.75)
 
 
-def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0
-                         ) -> list[tuple[np.ndarray, int, int]]:
+def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0) -> list[np.ndarray]:
     """Whole cards spelled out by two diagonally opposite corners of a merged region.
 
     Two corners ``A`` and ``C`` are opposite corners of one card when their frames point
     at each other (``u`` and ``w`` reversed, within :data:`PARALLEL_TOLERANCE_DEG`), ``C``
     lies ahead of ``A`` along both of ``A``'s edges and the rectangle they span has a
     card's shape. The other two corners are where ``A``'s edges meet ``C``'s, so the quad
-    follows the perspective of a tilted camera. Returns ``(quad TL TR BR BL, i, j)``.
+    follows the perspective of a tilted camera. Returns the quads (TL TR BR BL).
     """
     cos_tol = float(np.cos(np.radians(PARALLEL_TOLERANCE_DEG)))
     found = []
     for i, a in enumerate(corners):
-        for j in range(i + 1, len(corners)):
-            c = corners[j]
+        for c in corners[i + 1:]:
             if float(np.dot(a.u, c.u)) > -cos_tol or float(np.dot(a.w, c.w)) > -cos_tol:
                 continue
             d = c.point - a.point
@@ -305,7 +303,7 @@ def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0
             if p_u is None or p_w is None:
                 continue
             quad = _order_quad(np.array([a.point, p_u, c.point, p_w], np.float32))
-            found.append((quad, i, j))
+            found.append(quad)
     return found
 
 

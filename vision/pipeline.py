@@ -30,7 +30,6 @@ from vision.read import (
     full_card,
     index_corners,
     quad_width,
-    read_partly_covered,
 )
 from vision.zones import LOOSE, Zones
 
@@ -188,7 +187,7 @@ class FrameReader:
     def _whole_cards(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
         """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
         found: list[CardSeen] = []
-        for quad, _, _ in quads_from_diagonals(blob.corners):
+        for quad in quads_from_diagonals(blob.corners):
             if _inside_fraction(quad, blob.contour) < WHOLE_INSIDE:
                 continue
             center = quad.mean(axis=0)
@@ -254,7 +253,7 @@ class FrameReader:
         # read above it, a corner close to its card's spread and template is taken as it is
         for quad, patch, close in pending:
             covers = [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
-            read = read_partly_covered(self.reader, frame, quad, patch, covers) if covers else close
+            read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else close
             if read is not None and read.card:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
         cards: list[CardSeen] = []

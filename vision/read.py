@@ -222,6 +222,20 @@ class CornerRead:
     agreement: float  # correlation with the best card's clean template
 
 
+#: A partly covered card: least share of its face that must be in view, least correlation of
+#: that part with the chosen card's clean face, and its lead over the other candidates.
+VISIBLE_MIN = 0.25
+VISIBLE_CORRELATION = 0.5
+VISIBLE_LEAD = 0.15
+
+
+def _visible_correlation(light: np.ndarray, template: np.ndarray, visible: np.ndarray) -> float:
+    """Correlation of two lightness images over the ``visible`` pixels only."""
+    a, b = light[visible], template[visible]
+    a, b = a - a.mean(), b - b.mean()
+    return float(a @ b / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-6))
+
+
 class Reader:
     """Reads corners and whole cards with a :class:`Profile`.
 
@@ -291,65 +305,51 @@ class Reader:
                             lambda k: self.profile.face.agreement(face_feat, k))
 
 
-#: A partly covered card: least share of its face that must be in view, least correlation of
-#: that part with the chosen card's clean face, and its lead over the other candidates.
-VISIBLE_MIN = 0.25
-VISIBLE_CORRELATION = 0.5
-VISIBLE_LEAD = 0.15
+    def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
+                            covers: list[np.ndarray]) -> CornerRead:
+        """Read a card lying under others from its index corner and the part of its face in view.
 
+        The corner alone may leave two or three cards close (a club and a spade of one rank,
+        small and blurred); the face outside ``covers`` (the outlines of the cards on top)
+        decides between them: the chosen card's clean face must match that part clearly better.
+        """
+        d2, _ = self._corner_evidence(patch)
+        ranked = [int(k) for k in np.argsort(d2)[:4]]
+        best = ranked[0]
+        unknown = CornerRead(None, 0.0, self.profile.cards[best], float(d2[best]),
+                             float(d2[ranked[1]]), 0.0)
+        if d2[best] > self.corner_limit:
+            return unknown
+        # candidates: the corner's near ties, which the face must tell apart, and the next ones
+        # out to twice the corner's gap, which may still veto a choice the face does not support
+        near = [k for k in ranked if d2[k] <= d2[best] + self.corner_gap]
+        far = [k for k in ranked if d2[best] + self.corner_gap < d2[k] <= d2[best] + 2 * self.corner_gap]
+        fw, fh = FACE_SIZE
+        target = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+        matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+        visible = np.full((fh, fw), 255, np.uint8)
+        for cover in covers:
+            points = cv2.perspectiveTransform(cover.reshape(1, -1, 2).astype(np.float32), matrix)[0]
+            cv2.fillConvexPoly(visible, np.round(points).astype(np.int32), 0)
+        visible = visible[1:-1, 1:-1] > 0
+        if visible.mean() < VISIBLE_MIN:
+            return unknown
+        light = _planes(face_image(frame, quad)[1:-1, 1:-1])[0]
 
-def _visible_correlation(light: np.ndarray, template: np.ndarray, visible: np.ndarray) -> float:
-    """Correlation of two lightness images over the ``visible`` pixels only."""
-    a, b = light[visible], template[visible]
-    a, b = a - a.mean(), b - b.mean()
-    return float(a @ b / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-6))
+        def score(k: int) -> float:
+            template = self.profile.face.templates[k][:light.size].reshape(light.shape).astype(np.float32)
+            return max(_visible_correlation(light, template, visible),
+                       _visible_correlation(light, template[::-1, ::-1], visible))
 
-
-def read_partly_covered(reader: Reader, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
-                        covers: list[np.ndarray]) -> CornerRead:
-    """Read a card lying under others from its index corner and the part of its face in view.
-
-    The corner alone may leave two or three cards close (a club and a spade of one rank,
-    small and blurred); the face outside ``covers`` (the outlines of the cards on top)
-    decides between them: the chosen card's clean face must match that part clearly better.
-    """
-    d2, _ = reader._corner_evidence(patch)
-    ranked = [int(k) for k in np.argsort(d2)[:4]]
-    best = ranked[0]
-    unknown = CornerRead(None, 0.0, reader.profile.cards[best], float(d2[best]),
-                         float(d2[ranked[1]]), 0.0)
-    if d2[best] > reader.corner_limit:
-        return unknown
-    # candidates: the corner's near ties, which the face must tell apart, and the next ones
-    # out to twice the corner's gap, which may still veto a choice the face does not support
-    near = [k for k in ranked if d2[k] <= d2[best] + reader.corner_gap]
-    far = [k for k in ranked if d2[best] + reader.corner_gap < d2[k] <= d2[best] + 2 * reader.corner_gap]
-    fw, fh = FACE_SIZE
-    target = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
-    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    visible = np.full((fh, fw), 255, np.uint8)
-    for cover in covers:
-        points = cv2.perspectiveTransform(cover.reshape(1, -1, 2).astype(np.float32), matrix)[0]
-        cv2.fillConvexPoly(visible, np.round(points).astype(np.int32), 0)
-    visible = visible[1:-1, 1:-1] > 0
-    if visible.mean() < VISIBLE_MIN:
-        return unknown
-    light = _planes(face_image(frame, quad)[1:-1, 1:-1])[0]
-
-    def score(k: int) -> float:
-        template = reader.profile.face.templates[k][:light.size].reshape(light.shape).astype(np.float32)
-        return max(_visible_correlation(light, template, visible),
-                   _visible_correlation(light, template[::-1, ::-1], visible))
-
-    scores = {k: score(k) for k in near + far}
-    card = max(near, key=scores.get)
-    lead = scores[card] - max((scores[k] for k in near if k != card), default=0.0)
-    vetoed = any(scores[k] >= scores[card] for k in far)
-    if scores[card] < VISIBLE_CORRELATION or lead < VISIBLE_LEAD or vetoed or d2[card] > reader.corner_limit:
-        return unknown
-    confidence = round(float(min(1.0, lead / (2 * VISIBLE_LEAD))), 3)
-    return CornerRead(reader.profile.cards[card], confidence, reader.profile.cards[card],
-                      float(d2[card]), float(d2[ranked[1]]), scores[card])
+        scores = {k: score(k) for k in near + far}
+        card = max(near, key=scores.get)
+        lead = scores[card] - max((scores[k] for k in near if k != card), default=0.0)
+        vetoed = any(scores[k] >= scores[card] for k in far)
+        if scores[card] < VISIBLE_CORRELATION or lead < VISIBLE_LEAD or vetoed or d2[card] > self.corner_limit:
+            return unknown
+        confidence = round(float(min(1.0, lead / (2 * VISIBLE_LEAD))), 3)
+        return CornerRead(self.profile.cards[card], confidence, self.profile.cards[card],
+                          float(d2[card]), float(d2[ranked[1]]), scores[card])
 
 
 def index_corners(blob: Blob) -> list[Corner]:
