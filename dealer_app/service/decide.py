@@ -214,7 +214,7 @@ class Decisions:
         rules = self.cash_rules
         if rules is None:
             return pots, 0
-        return take_rake(pots, rules, self._config.rake_cap, flop_seen=len(state.board) >= 6)
+        return take_rake(pots, rules, self._config.rake_cap, flop_seen=len(parse_cards(state.board)) >= 3)
 
     def level_for(self, now: float) -> int:
         levels = self._config.levels

@@ -1,10 +1,10 @@
-"""The optional rake of a cash table (C5): a percentage of each pot, "no flop, no drop".
+"""The optional rake of a cash table (C5) applied to the pots the dealer pushes.
 
-A hand whose flop was dealt gives up ``percent`` % of every pot (rounded down to whole
-chips), main pot first, until the hand's ``cap`` (chips; 0 = no cap) is reached; a hand
-that ended before the flop is not raked. The rest of each pot goes to its winners, shared
-as the engine shares a pot (P5): equal whole chips, the odd chips one at a time clockwise
-from the first winner left of the button (the order of the pot's ``winners``).
+How much each pot gives up is the engine's rule, :func:`~dealer_app.engine.tournament.cash.hand_rake`
+(a percentage of each pot, main pot first, up to the hand's cap; "no flop, no drop"). The
+rest of each pot goes to its winners, shared as the engine shares a pot (P5): equal whole
+chips, the odd chips one at a time clockwise from the first winner left of the button (the
+order of the pot's ``winners``).
 
 >>> from dealer_app.engine.tournament.cash import CashRules
 >>> rules = CashRules(big_blind=2, min_buy_in=40, max_buy_in=200, rake_percent=5)
@@ -19,7 +19,7 @@ from the first winner left of the button (the order of the pot's ``winners``).
 from __future__ import annotations
 
 from dealer_app.engine.pots import split_pot
-from dealer_app.engine.tournament.cash import CashRules, rake
+from dealer_app.engine.tournament.cash import CashRules, hand_rake
 
 
 def take_rake(pots: list[dict], rules: CashRules, cap: int, flop_seen: bool) -> tuple[list[dict], int]:
@@ -28,16 +28,9 @@ def take_rake(pots: list[dict], rules: CashRules, cap: int, flop_seen: bool) -> 
     A raked pot's ``amount`` becomes what its winners share, and it gains ``rake`` (the
     chips taken from it); pots not raked are returned unchanged.
     """
-    if not rules.rake_percent or not flop_seen:
-        return pots, 0
-    left = cap if cap > 0 else None
-    rake_of: dict[int, int] = {}
-    for pot in sorted(pots, key=lambda p: (p["pot"], p.get("board", 1))):
-        taken = rake(rules, pot["amount"])
-        if left is not None:
-            taken = min(taken, left)
-            left -= taken
-        rake_of[id(pot)] = taken
+    main_first = sorted(pots, key=lambda p: (p["pot"], p.get("board", 1)))
+    taken_main_first = hand_rake(rules, [pot["amount"] for pot in main_first], cap, flop_seen)
+    rake_of = {id(pot): taken for pot, taken in zip(main_first, taken_main_first, strict=True)}
     raked = []
     for pot in pots:
         taken = rake_of[id(pot)]

@@ -12,6 +12,7 @@ from dealer_app.engine.tournament.cash import (
     check_buy_in,
     first_button,
     hand_may_start,
+    hand_rake,
     min_buy_in_on_return,
     new_player_must_wait,
     open_cash_table,
@@ -83,6 +84,15 @@ def test_c5_buy_ins_between_hands_within_limits_and_rake() -> None:
     assert rake(RULES, 99) == 0
     with pytest.raises(TournamentError, match=r"Buy-in window 50..40"):
         CashRules(big_blind=2, min_buy_in=50, max_buy_in=40)
+
+
+def test_c5_hand_rake_no_flop_no_drop_and_the_cap_main_pot_first() -> None:
+    rules = CashRules(big_blind=2, min_buy_in=40, max_buy_in=200, rake_percent=5)
+    assert hand_rake(rules, [120, 60, 19], cap=0, flop_seen=True) == [6, 3, 0]
+    assert hand_rake(rules, [120, 60, 19], cap=8, flop_seen=True) == [6, 2, 0]
+    assert hand_rake(rules, [120, 60], cap=0, flop_seen=False) == [0, 0]
+    no_rake = CashRules(big_blind=2, min_buy_in=40, max_buy_in=200)
+    assert hand_rake(no_rake, [120], cap=8, flop_seen=True) == [0]
 
 
 def test_to5_c1_cash_table_config_only_without_the_belgian_profile() -> None:

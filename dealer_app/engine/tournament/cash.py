@@ -155,3 +155,28 @@ def timeout_action(can_check: bool) -> str:
 def rake(rules: CashRules, pot: int) -> int:
     """C5: the optional rake, rounded down to whole chips."""
     return pot * rules.rake_percent // 100
+
+
+def hand_rake(rules: CashRules, pots: Sequence[int], cap: int, flop_seen: bool) -> list[int]:
+    """C5: the chips raked from each pot of a hand, pots given main pot first.
+
+    Nothing when the hand ended before the flop ("no flop, no drop"); otherwise :func:`rake`
+    of each pot until the hand's ``cap`` (chips; 0 = no cap) is reached.
+
+    >>> rules = CashRules(big_blind=2, min_buy_in=40, max_buy_in=200, rake_percent=5)
+    >>> hand_rake(rules, [120, 60], cap=0, flop_seen=True), hand_rake(rules, [120, 60], cap=8, flop_seen=True)
+    ([6, 3], [6, 2])
+    >>> hand_rake(rules, [120], cap=0, flop_seen=False)
+    [0]
+    """
+    if not rules.rake_percent or not flop_seen:
+        return [0] * len(pots)
+    left = cap if cap > 0 else None
+    taken = []
+    for amount in pots:
+        chips = rake(rules, amount)
+        if left is not None:
+            chips = min(chips, left)
+            left -= chips
+        taken.append(chips)
+    return taken
