@@ -269,9 +269,7 @@ class Table:
     def plan_hand(self, level: Level) -> HandPlan:
         """Button, blinds and players of the next hand; raises :class:`TableError` when no hand
         can start."""
-        candidates = [s for s in sorted(self.players) if self._can_play(s)]
-        if len(candidates) < 2:
-            raise TableError("At least two players with chips must be sitting in")
+        candidates = self._dealable()
         if self.last_bb is None:
             return self._plan_first(level, candidates)
         bb = next(s for s in self._clockwise_from(self.last_bb) if s in candidates)
@@ -309,15 +307,11 @@ class Table:
         >>> t.plan_hand(Level(sb=1, bb=2)).dealt, t.plan_restart(Level(sb=1, bb=2)).dealt
         ([1, 3], [3, 1, 2])
         """
-        candidates = [s for s in sorted(self.players) if self._can_play(s)]
-        if len(candidates) < 2:
-            raise TableError("At least two players with chips must be sitting in")
+        candidates = self._dealable()
         if self.button is None:
             return self._plan_first(level, candidates)
         button = next(s for s in self._clockwise_from(self.button) if s in candidates)
-        order = [s for s in self._clockwise_from(button) if s in candidates]
-        sb, bb = (button, order[0]) if len(order) == 2 else (order[0], order[1])
-        return self._make_plan(level, button, False, sb, sb, bb, candidates)
+        return self._plan_around(level, button, candidates)
 
     def _plan_first(self, level: Level, dealt: list[int]) -> HandPlan:
         """Everyone plays; the button where it was placed (or on the next player)."""
@@ -325,10 +319,22 @@ class Table:
         if start is None:
             raise TableError("Place the button first (card draw)")
         button = start if start in dealt else next(s for s in self._clockwise_from(start) if s in dealt)
+        return self._plan_around(level, button, dealt)
+
+    def _plan_around(self, level: Level, button: int, dealt: list[int]) -> HandPlan:
+        """Everyone in ``dealt`` plays, blinds the next players on from ``button`` (heads-up:
+        the button posts the small blind)."""
         order = [s for s in self._clockwise_from(button) if s in dealt]
         if len(dealt) == 2:
             return self._make_plan(level, button, False, button, button, order[0], dealt)
         return self._make_plan(level, button, False, order[0], order[0], order[1], dealt)
+
+    def _dealable(self) -> list[int]:
+        """Seats that could be dealt in (sitting in, with chips); at least two, or refused."""
+        candidates = [s for s in sorted(self.players) if self._can_play(s)]
+        if len(candidates) < 2:
+            raise TableError("At least two players with chips must be sitting in")
+        return candidates
 
     def _button_fits(self, button: int | None, sb_position: int, bb: int) -> bool:
         if button is None or button in (sb_position, bb):
