@@ -242,9 +242,11 @@ class FrameReader:
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
                 continue
+            # an index corner read alone is the weakest evidence: taken as it is only when it
+            # sits close to its card's spread and template; otherwise the visible face decides
             patch = corner_patch(frame, corner, local)
             read = self.reader.read_patch(patch)
-            if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
+            if read.card and read.confidence >= GROUP_MIN_CONFIDENCE and self._close_corner(read):
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
             else:
                 pending.append((quad, patch, read if read.card and self._close_corner(read) else None))
