@@ -307,6 +307,58 @@ def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0) ->
     return found
 
 
+#: A side spelled out by two corners: the second corner lies this far (share of the side)
+#: off the first corner's edge line at most.
+SIDE_STRAIGHTNESS = 0.12
+#: A side's card width must lie within this factor of the frame's typical card width.
+SIDE_WIDTH_RANGE = (0.8, 1.25)
+
+
+#: The other side of a card spelled out by one side is tried at these shares of its
+#: length at the card's shape: tilt makes a card look longer or shorter.
+SIDE_DEPTHS = (0.84, 0.92, 1.0, 1.08, 1.16)
+
+
+def quads_from_sides(corners: list[Corner], width: float,
+                     min_card_width: float = 45.0) -> list[tuple[np.ndarray, list[np.ndarray]]]:
+    """Whole cards spelled out by two corners at the ends of one card side.
+
+    Two corners ``A`` and ``C`` are the ends of one side when ``C`` lies on the line of one
+    of ``A``'s edges, that edge of ``C`` points back at ``A`` and their other edges run the
+    same way (within :data:`PARALLEL_TOLERANCE_DEG`): the top card of a tabled hand shows
+    its two outer corners, a card under it the two corners of its free side. The side is a
+    short or a long one, whichever gives a card width nearer ``width`` (the frame's typical
+    card width); the card is the parallelogram on that side, as deep as the card's shape
+    says times each of :data:`SIDE_DEPTHS`. Returns, per side, its two ends (2x2) and its quads
+    (TL TR BR BL).
+    """
+    cos_tol = float(np.cos(np.radians(PARALLEL_TOLERANCE_DEG)))
+    found = []
+    for i, a in enumerate(corners):
+        for c in corners[i + 1:]:
+            # A's u edge runs to C (C's w edge comes back), or A's w edge (C's u edge comes back)
+            for edge, back, a_other, c_other in ((a.u, c.w, a.w, c.u), (a.w, c.u, a.u, c.w)):
+                if float(np.dot(edge, -back)) < cos_tol or float(np.dot(a_other, c_other)) < cos_tol:
+                    continue
+                d = c.point - a.point
+                along = float(np.dot(d, edge))
+                off = abs(float(edge[0] * d[1] - edge[1] * d[0]))
+                if along < min_card_width or off > SIDE_STRAIGHTNESS * along:
+                    continue
+                short_side = along if abs(np.log(along / width)) <= abs(np.log(along / CARD_ASPECT / width)) \
+                    else along / CARD_ASPECT
+                if not SIDE_WIDTH_RANGE[0] <= short_side / width <= SIDE_WIDTH_RANGE[1]:
+                    continue
+                depth = along * CARD_ASPECT if short_side == along else short_side
+                other = a_other + c_other
+                other = other / max(float(np.linalg.norm(other)), 1e-6)
+                found.append((np.array([a.point, c.point], np.float32),
+                              [_order_quad(np.array([a.point, c.point, c.point + f * depth * other,
+                                                     a.point + f * depth * other], np.float32))
+                               for f in SIDE_DEPTHS]))
+    return found
+
+
 def quad_corners(quad: np.ndarray, blob: int = -1) -> list[Corner]:
     """The two index corners (TL and BR, ``u`` along the short side) of a TL TR BR BL quad."""
     tl, tr, br, bl = (np.asarray(p, np.float64) for p in quad)

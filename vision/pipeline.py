@@ -22,6 +22,7 @@ from vision.find import (
     merge_corners,
     quad_corners,
     quads_from_diagonals,
+    quads_from_sides,
 )
 from vision.read import (
     CornerRead,
@@ -96,6 +97,11 @@ def _overlap(quad: np.ndarray, other: np.ndarray) -> float:
 def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
     """True when two card outlines (TL TR BR BL) are the same card seen twice."""
     return _overlap(quad, other) > SAME_CARD_IOU
+
+
+def _on_outline(quad: np.ndarray, point: np.ndarray) -> bool:
+    """True when ``point`` lies on or inside the card outline ``quad`` (3 px of slack)."""
+    return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), True) > -3
 
 
 def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:
@@ -199,6 +205,27 @@ class FrameReader:
                 found.append(CardSeen(read.card, read.confidence, quad))
         return found
 
+    def _side_cards(self, frame: np.ndarray, blob: Blob, width: float,
+                    whole: list[CardSeen]) -> list[CardSeen]:
+        """Cards of a merged region spelled out by the two corners of one side, read whole."""
+        found: list[CardSeen] = []
+        for ends, quads in quads_from_sides(blob.corners, width):
+            if any(all(_on_outline(c.corners, p) for p in ends) for c in whole + found):
+                continue  # a side of a card already read
+            quads = [q for q in quads if _inside_fraction(q, blob.contour) >= WHOLE_INSIDE]
+            if not quads or any(np.linalg.norm(quads[0].mean(axis=0) - c.center) < 0.3 * width
+                                for c in whole + found):
+                continue  # a card already read whole
+            # how deep the card is its face tells best: the depth whose face fits a card closest
+            fits = [float(self.reader.face_distances(frame, q).min()) for q in quads]
+            if min(fits) > self.reader.covered_limit(corners=2):
+                continue  # no card's face fits: reading its corners too cannot make it one
+            quad = quads[int(np.argmin(fits))]
+            read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
+            if read.card:
+                found.append(CardSeen(read.card, read.confidence, quad))
+        return found
+
     def _from_plain_corner(self, frame: np.ndarray, corner, width: float, blob: Blob) -> CardSeen | None:
         """The card of a corner whose ``u`` runs along a long side (no index there)."""
         candidates = [width * f for f in WIDTH_STEPS]
@@ -222,10 +249,11 @@ class FrameReader:
                     whole: list[CardSeen]) -> list[CardSeen]:
         if self.consensus:
             return whole or [CardSeen(None, 0.0, _box(blob))]
+        whole = whole + self._side_cards(frame, blob, width, whole)
         hypotheses: list[CardSeen] = list(whole)
         pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
         for corner in blob.corners:
-            if any(cv2.pointPolygonTest(c.corners, tuple(map(float, corner.point)), True) > -3 for c in whole):
+            if any(_on_outline(c.corners, corner.point) for c in whole):
                 continue  # a corner of a card already read whole
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
                 # u runs along a long side: not an index corner, but it still spells out a

@@ -269,6 +269,15 @@ class Reader:
         best = int(np.argmin(d2.min(axis=1)))
         return d2.min(axis=0), feats[best]
 
+    def covered_limit(self, corners: int) -> float:
+        """Largest summed distance of a read of a card that may be partly covered (its face
+        must match much more closely than a card seen whole) with ``corners`` index corners."""
+        return self.face_limit / 4 + self.corner_limit * corners
+
+    def face_distances(self, frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+        """Squared distances of the face in ``quad`` to every card (either way up)."""
+        return self._face_evidence(frame, quad)[0]
+
     def _decide(self, d2: np.ndarray, limit: float, min_gap: float,
                 check: Callable[[int], float]) -> CornerRead:
         order = np.argsort(d2)
@@ -299,8 +308,7 @@ class Reader:
         width = quad_width(quad)
         for corner in corners:
             total += self._corner_evidence(corner_patch(frame, corner, width))[0]
-        face_limit = self.face_limit if whole else self.face_limit / 4
-        limit = face_limit + self.corner_limit * len(corners)
+        limit = self.face_limit + self.corner_limit * len(corners) if whole else self.covered_limit(len(corners))
         return self._decide(total, limit, self.min_gap,
                             lambda k: self.profile.face.agreement(face_feat, k))
 

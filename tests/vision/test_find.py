@@ -6,12 +6,15 @@ import cv2
 import numpy as np
 
 from vision.find import (
+    SIDE_DEPTHS,
+    Corner,
     card_mask,
     card_width_estimate,
     edge_corners,
     find_blobs,
     merge_corners,
     quads_from_diagonals,
+    quads_from_sides,
 )
 from vision.synth import make_scene, make_table
 
@@ -99,3 +102,31 @@ def test_a_printed_ring_round_the_table_is_not_filled_as_a_card():
     frame[:] = (30, 100, 40)
     cv2.ellipse(frame, (640, 360), (500, 250), 0, 0, 360, (230, 230, 230), 4, cv2.LINE_AA)
     assert card_mask(frame).max() == 0
+
+
+def _corner(point, u, w) -> Corner:
+    return Corner(np.array(point, float), np.array(u, float), np.array(w, float), 50.0, 50.0, 0)
+
+
+def test_two_corners_of_one_long_side_spell_out_the_card():
+    """The top card of a tabled hand shows its two outer corners: top right, bottom right."""
+    top_right = _corner((200, 100), (0, 1), (-1, 0))  # edges down the long side, left along the top
+    bottom_right = _corner((200, 240), (-1, 0), (0, -1))
+    sides = quads_from_sides([top_right, bottom_right], width=100.0)
+    assert len(sides) == 1
+    ends, quads = sides[0]
+    assert sorted(map(tuple, ends.tolist())) == [(200.0, 100.0), (200.0, 240.0)]
+    card = np.array([[100, 100], [200, 100], [200, 240], [100, 240]], float)
+    assert len(quads) == len(SIDE_DEPTHS)
+    exact = quads[SIDE_DEPTHS.index(1.0)]
+    assert max(_nearest(exact, corner) for corner in card) < 1e-3
+
+
+def test_corners_that_do_not_face_each_other_spell_out_no_side():
+    """Two top-right corners of cards side by side, and a side far too long for the frame's cards."""
+    left = _corner((200, 100), (0, 1), (-1, 0))
+    right = _corner((320, 100), (0, 1), (-1, 0))
+    assert quads_from_sides([left, right], width=100.0) == []
+    top_right = _corner((200, 100), (0, 1), (-1, 0))
+    far_below = _corner((200, 400), (-1, 0), (0, -1))
+    assert quads_from_sides([top_right, far_below], width=100.0) == []

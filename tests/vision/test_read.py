@@ -9,7 +9,7 @@ from vision.art import CARD_NAMES
 from vision.pipeline import FrameReader
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
 from vision.read import Profile, ProfileError, Reader
-from vision.synth import DEMO_ZONES, make_capture, make_table
+from vision.synth import DEMO_ZONES, make_capture, make_scene, make_table
 from vision.zones import Zones
 
 
@@ -106,3 +106,19 @@ def test_calibration_refuses_an_image_without_a_card(heruka):
 def test_calibrate_dir_lists_the_missing_files(tmp_path):
     with pytest.raises(CalibrationError, match=r"no image for 2c, 2d, .* \(expected e.g. As.png\)"):
         calibrate_dir(tmp_path)
+
+
+def test_the_top_card_of_a_tabled_hand_is_read_whole_from_the_two_corners_of_its_free_side(heruka, heruka_profile):
+    """Two hands tabled side by side (seeded scene): the As lies on the Qh, its top-left corner
+    on the Qh's face and its bottom-left one too faint to find; its right side's two corners
+    spell it out. Before, only its index corner was left, and alone it was not decisive."""
+    rng = np.random.default_rng(7)
+    for _ in range(17):
+        scene = make_scene(rng, heruka, layout="showdown")
+    truth = {t.card: t for t in scene.truth}
+    assert list(truth) == ["Qs", "3c", "Qh", "As"]
+    seen = [c for c in FrameReader(Reader(heruka_profile)).read(scene.image) if c.card]
+    assert "As" in {c.card for c in seen} and {c.card for c in seen} <= set(truth)
+    ace = next(c for c in seen if c.card == "As")
+    width = np.linalg.norm(truth["As"].corners[1] - truth["As"].corners[0])
+    assert np.linalg.norm(ace.center - truth["As"].corners.mean(axis=0)) < 0.1 * width
