@@ -14,6 +14,7 @@ APT_PACKAGES=(
   chromium chromium-driver  # page tests (Playwright drives Debian's Chromium)
   librsvg2-bin         # renders card artwork for the vision fixtures
   gnome-cards-data     # AisleRiot card themes: unseen designs for vision tests (rendered at test time)
+  fonts-dejavu-core fonts-liberation  # font decks: the index network's training data (vision/index_data.py)
   shellcheck           # firmware script checks
   systemd-container debootstrap  # appliance install test
   qemu-user-static binfmt-support  # the same install test on an arm64 root, emulated

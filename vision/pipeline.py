@@ -25,6 +25,7 @@ from vision.find import (
     quads_from_sides,
 )
 from vision.read import (
+    NET_MIN,
     CornerRead,
     Reader,
     corner_patch,
@@ -182,11 +183,14 @@ class FrameReader:
         """The card width that best explains this corner: cards vary across a tilted view."""
         candidates = [width * f for f in WIDTH_STEPS]
         candidates += [w for w in _widths_from_edges(corner.u_len, corner.w_len) if 0.6 * width < w < 1.5 * width]
-        fits = [self.reader.read_patch(corner_patch(frame, corner, w)).distance for w in candidates]
+        fits = [self.reader.corner_fit(corner_patch(frame, corner, w)) for w in candidates]
         return candidates[int(np.argmin(fits))]
 
     def _close_corner(self, read: CornerRead) -> bool:
-        """A corner read that sits right on its card's own spread and template."""
+        """A corner read that sits right on its card's own spread and template, or that the
+        index network reads as the same card."""
+        if read.net >= NET_MIN:
+            return True  # the discriminant and the index network say the same card
         return (read.distance <= GROUP_CLOSE_FRACTION * self.reader.corner_limit
                 and read.agreement >= GROUP_CLOSE_AGREEMENT)
 
@@ -233,7 +237,7 @@ class FrameReader:
         best: tuple[float, np.ndarray] | None = None
         for local in candidates:
             quad = _card_from_plain_corner(corner, local)
-            fit = min(self.reader.read_patch(corner_patch(frame, c, local)).distance
+            fit = min(self.reader.corner_fit(corner_patch(frame, c, local))
                       for c in quad_corners(quad))
             if best is None or fit < best[0]:
                 best = (fit, quad)

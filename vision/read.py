@@ -13,13 +13,15 @@ and its template agrees; otherwise the reader says unknown (``card`` is ``None``
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from vision.art import RANKS, SUITS
 from vision.find import CARD_ASPECT, Blob, Corner, find_blobs
+from vision.indexnet import IndexNet, default_index_net
 
 #: The index patch, in card widths from the corner: x to PATCH_X, y to PATCH_Y.
 PATCH_X = 0.17
@@ -220,7 +222,14 @@ class CornerRead:
     distance: float  # squared distance to the best card, in within-card spread units
     runner_up: float  # squared distance to the second card
     agreement: float  # correlation with the best card's clean template
+    net: float = 0.0  # the index network's probability of ``card`` (or ``best``), 0 when not asked
 
+
+#: The index network breaks a near tie only when this sure of one of the tied cards
+#: (rank and suit, every index corner in view), and vetoes a read when it gives the read card
+#: less than NET_VETO while this sure of another.
+NET_MIN = 0.9
+NET_VETO = 0.02
 
 #: A partly covered card: least share of its face that must be in view, least correlation of
 #: that part with the chosen card's clean face, and its lead over the other candidates.
@@ -248,8 +257,12 @@ class Reader:
 
     def __init__(self, profile: Profile, corner_distance: float = 4.0, face_distance: float = 100.0,
                  min_gap: float = 30.0, corner_gap: float = 45.0,
-                 min_agreement: float = 0.5) -> None:
+                 min_agreement: float = 0.5, index_net: IndexNet | None | str = "default") -> None:
         self.profile = profile
+        self.index_net = default_index_net() if index_net == "default" else index_net
+        ranks = np.array([RANKS.index(card[0]) for card in profile.cards])
+        suits = np.array([SUITS.index(card[1]) for card in profile.cards])
+        self._card_ranks, self._card_suits = ranks, suits
         self.corner_limit = corner_distance * profile.corner.dims
         self.face_limit = face_distance * profile.face.dims
         self.min_gap = min_gap
@@ -289,11 +302,50 @@ class Reader:
         card = self.profile.cards[order[0]]
         return CornerRead(card if ok else None, round(confidence, 3), card, best, second, agreement)
 
+    def net_probabilities(self, patches: list[np.ndarray]) -> np.ndarray | None:
+        """Per profile card, the index network's probability that every patch shows its index
+        (the product over the patches); None without a network."""
+        if self.index_net is None or not patches:
+            return None
+        q = np.ones(len(self.profile.cards))
+        for guess in self.index_net.guess(patches):
+            q *= (1.0 - guess.no_index) * guess.rank[self._card_ranks] * guess.suit[self._card_suits]
+        return q
+
+    def _settle(self, read: CornerRead, d2: np.ndarray, limit: float, min_gap: float,
+                check: Callable[[int], float], q: np.ndarray | None) -> CornerRead:
+        """The index network's say on a read: it picks among the near ties the discriminant
+        leaves (a club or a spade of one rank), and vetoes a read it clearly sees as another
+        card. It never brings in a card the discriminant put far off."""
+        if q is None:
+            return read
+        best = self.profile.cards.index(read.best)
+        if read.card is not None:
+            if q[best] < NET_VETO and q.max() >= NET_MIN:
+                return replace(read, card=None, confidence=0.0, net=float(q[best]))
+            return replace(read, net=float(q[best]))
+        if d2[best] > limit:
+            return replace(read, net=float(q[best]))
+        near = [int(k) for k in np.argsort(d2) if d2[k] <= d2[best] + min_gap]
+        choice = max(near, key=lambda k: q[k])
+        agreement = check(choice)
+        if q[choice] < NET_MIN or agreement < self.min_agreement or d2[choice] > limit:
+            return replace(read, net=float(q[best]))
+        card = self.profile.cards[choice]
+        return CornerRead(card, round(float(q[choice]), 3), card, float(d2[choice]),
+                          float(min(d2[k] for k in range(len(d2)) if k != choice)), agreement, float(q[choice]))
+
+    def corner_fit(self, patch: np.ndarray) -> float:
+        """How closely a corner patch fits its nearest card (squared distance; smaller fits
+        better): to choose a card's size or place, without reading it."""
+        return float(self._corner_evidence(patch)[0].min())
+
     def read_patch(self, patch: np.ndarray) -> CornerRead:
         """Read one margin-padded corner patch (from :func:`corner_patch`)."""
         d2, feat = self._corner_evidence(patch)
-        return self._decide(d2, self.corner_limit, self.corner_gap,
-                            lambda k: self.profile.corner.agreement(feat, k))
+        check = lambda k: self.profile.corner.agreement(feat, k)  # noqa: E731
+        read = self._decide(d2, self.corner_limit, self.corner_gap, check)
+        return self._settle(read, d2, self.corner_limit, self.corner_gap, check, self.net_probabilities([patch]))
 
     def read_card(self, frame: np.ndarray, quad: np.ndarray, corners: list[Corner],
                   whole: bool = True) -> CornerRead:
@@ -306,11 +358,15 @@ class Reader:
         d2, face_feat = self._face_evidence(frame, quad)
         total = d2.copy()
         width = quad_width(quad)
-        for corner in corners:
-            total += self._corner_evidence(corner_patch(frame, corner, width))[0]
+        patches = [corner_patch(frame, corner, width) for corner in corners]
+        for patch in patches:
+            total += self._corner_evidence(patch)[0]
         limit = self.face_limit + self.corner_limit * len(corners) if whole else self.covered_limit(len(corners))
-        return self._decide(total, limit, self.min_gap,
-                            lambda k: self.profile.face.agreement(face_feat, k))
+        check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
+        read = self._decide(total, limit, self.min_gap, check)
+        if read.card is not None or total.min() > limit:
+            return read  # decided, or nothing near: the network is not asked (it costs time)
+        return self._settle(read, total, limit, self.min_gap, check, self.net_probabilities(patches))
 
 
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,

@@ -1,0 +1,106 @@
+"""The index network: the committed ONNX file run by OpenCV's dnn module, its part in reading,
+and the font decks it is trained on."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.art import CARD_NAMES
+from vision.index_data import NO_INDEX, card_patches, font_deck, rank_fonts
+from vision.indexnet import default_index_net
+from vision.read import CornerRead, Reader, corner_patch, find_card
+from vision.synth import _felt, load_back, make_capture
+
+
+@pytest.fixture(scope="module")
+def net():
+    network = default_index_net()
+    assert network is not None, "vision/models/index-net.onnx is missing"
+    return network
+
+
+def _most_likely(guess) -> str:
+    return max(CARD_NAMES, key=guess.card_probability)
+
+
+def test_the_network_reads_every_index_corner_of_a_calibration_capture(net, heruka):
+    """Both index corners of all 52 tuning-deck cards, each found as the calibration finds it."""
+    rng = np.random.default_rng(5)
+    read = []
+    for card in CARD_NAMES:
+        image = make_capture(rng, heruka[card])
+        _, corners, width = find_card(image)
+        assert len(corners) == 2
+        for guess in net.guess([corner_patch(image, corner, width) for corner in corners]):
+            read.append((_most_likely(guess) == card, guess.card_probability(card), guess.no_index))
+    assert all(right for right, _, _ in read)
+    assert min(p for _, p, _ in read) > 0.5 and max(n for _, _, n in read) < 0.1
+
+
+def test_the_network_sees_no_index_on_felt_or_a_card_back(net):
+    felt = _felt(np.random.default_rng(2), 200, 200).astype(np.uint8)
+    guesses = net.guess([felt[50:98, 50:74], load_back()[10:58, 10:34]])
+    assert [g.no_index > 0.9 for g in guesses] == [True, True]
+
+
+def _tied_read(heruka_profile, d2: np.ndarray) -> CornerRead:
+    reader = Reader(heruka_profile, index_net=None)
+    return reader._decide(d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9)
+
+
+def test_the_network_picks_among_the_near_ties_the_discriminant_leaves(heruka_profile):
+    cards = heruka_profile.cards
+    d2 = np.full(52, 1000.0)
+    d2[cards.index("3c")], d2[cards.index("3s")] = 40.0, 60.0  # 20 apart: a near tie (gap 45)
+    tied = _tied_read(heruka_profile, d2)
+    assert tied.card is None and tied.best == "3c"
+    q = np.zeros(52)
+    q[cards.index("3s")], q[cards.index("3c")] = 0.97, 0.02
+    reader = Reader(heruka_profile, index_net=None)  # q stands for the network's answer
+    read = reader._settle(tied, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
+    assert (read.card, read.net) == ("3s", 0.97)
+    q[cards.index("3s")] = 0.85  # not sure enough (NET_MIN 0.9): stays unknown
+    read = reader._settle(tied, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
+    assert read.card is None
+
+
+def test_the_network_never_brings_in_a_card_the_discriminant_put_far_off(heruka_profile):
+    cards = heruka_profile.cards
+    d2 = np.full(52, 1000.0)
+    d2[cards.index("3c")], d2[cards.index("3s")], d2[cards.index("8s")] = 40.0, 60.0, 200.0
+    tied = _tied_read(heruka_profile, d2)
+    q = np.zeros(52)
+    q[cards.index("8s")] = 0.99
+    reader = Reader(heruka_profile, index_net=None)  # q stands for the network's answer
+    read = reader._settle(tied, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
+    assert read.card is None
+
+
+def test_the_network_vetoes_a_read_it_clearly_sees_as_another_card(heruka_profile):
+    cards = heruka_profile.cards
+    d2 = np.full(52, 1000.0)
+    d2[cards.index("Kd")] = 40.0
+    confident = _tied_read(heruka_profile, d2)
+    assert confident.card == "Kd"
+    q = np.zeros(52)
+    q[cards.index("Kh")], q[cards.index("Kd")] = 0.95, 0.01
+    reader = Reader(heruka_profile, index_net=None)  # q stands for the network's answer
+    vetoed = reader._settle(confident, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
+    assert vetoed.card is None
+    q[cards.index("Kd")] = 0.03  # above NET_VETO: the discriminant's read stands
+    kept = reader._settle(confident, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
+    assert kept.card == "Kd"
+
+
+@pytest.mark.skipif(not rank_fonts(), reason="the DejaVu and Liberation fonts are not installed")
+def test_font_decks_give_labelled_index_and_no_index_patches():
+    deck = font_deck(np.random.default_rng(3))
+    assert sorted(deck) == sorted(CARD_NAMES) and deck["As"].shape == (280, 200, 3)
+    # the index is ink at the top-left; the paper beside it is plain
+    corner = deck["Qh"][5:60, 5:45].astype(float).mean()
+    assert corner < 0.97 * deck["Qh"][100:140, 5:30].astype(float).mean()
+    patches, labels = card_patches(np.random.default_rng(4), deck["Qh"], "Qh", views=2, per_view=3)
+    assert len(patches) == len(labels) == 2 * (2 * 3 + 4)
+    assert patches[0].shape == (48, 24, 3)
+    assert labels.count((10, 2)) == 12 and labels.count((NO_INDEX, NO_INDEX)) == 8

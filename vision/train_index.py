@@ -1,0 +1,130 @@
+"""Train the index network and write it as ONNX for OpenCV's dnn module.
+
+    pip install torch onnx          # training only; the appliance runs the ONNX file with OpenCV
+    python -m vision.train_index [--font-decks 50] [--epochs 10] [--out vision/models/index-net.onnx]
+
+Data (:mod:`vision.index_data`): the committed tuning decks and seeded font decks, never an
+AisleRiot design. The network is small (three 3x3 convolution blocks and one hidden layer,
+about 0.2 M weights); its one output is the rank probabilities (13 ranks, then "no index")
+followed by the suit probabilities (4 suits, then "no index"), see :mod:`vision.indexnet`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from vision.art import CARD_NAMES, committed_deck
+from vision.index_data import NO_INDEX, card_patches, font_deck
+from vision.indexnet import DEFAULT_MODEL_PATH, normalise
+
+TUNING_DECKS = ("heruka-2color", "heruka-4color")
+
+
+def _deck_patches(job: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Patches and labels of one deck: ``(kind, seed, views)``, kind a tuning deck or "font"."""
+    kind, seed, views = job
+    rng = np.random.default_rng(seed)
+    deck = font_deck(rng) if kind == "font" else committed_deck(kind)
+    patches, labels = [], []
+    for card in CARD_NAMES:
+        p, lab = card_patches(rng, deck[card], card, views=views)
+        patches += p
+        labels += lab
+    return np.stack(patches), np.array(labels, np.int64)
+
+
+def build_dataset(font_decks: int, seed: int, workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """All training patches (N x 48 x 24 x 3 uint8) and labels (N x 2: rank, suit; -1 none)."""
+    jobs = [(name, seed + 1000 * k + i, 12) for k, name in enumerate(TUNING_DECKS) for i in range(1)]
+    jobs += [("font", seed + 10_000 + i, 3) for i in range(font_decks)]
+    with ProcessPoolExecutor(workers) as pool:
+        parts = list(pool.map(_deck_patches, jobs))
+    return np.concatenate([p for p, _ in parts]), np.concatenate([lab for _, lab in parts])
+
+
+def train(patches: np.ndarray, labels: np.ndarray, epochs: int, seed: int):
+    """Fit the network (torch); returns the trained module in eval mode."""
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(2)
+
+    class IndexNet(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            def block(a: int, b: int) -> list:
+                return [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2)]
+            self.body = nn.Sequential(*block(3, 24), *block(24, 48), *block(48, 64), nn.Flatten(),
+                                      nn.Linear(64 * 6 * 3, 128), nn.ReLU(), nn.Dropout(0.3))
+            self.rank = nn.Linear(128, 14)
+            self.suit = nn.Linear(128, 5)
+
+        def logits(self, x):
+            h = self.body(x)
+            return self.rank(h), self.suit(h)
+
+        def forward(self, x):
+            rank, suit = self.logits(x)
+            return torch.cat([torch.softmax(rank, 1), torch.softmax(suit, 1)], 1)
+
+    x = torch.from_numpy(normalise(patches))
+    rank = torch.from_numpy(np.where(labels[:, 0] == NO_INDEX, 13, labels[:, 0]))
+    suit = torch.from_numpy(np.where(labels[:, 1] == NO_INDEX, 4, labels[:, 1]))
+    model = IndexNet()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps = epochs * ((len(x) + 255) // 256)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.02)
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(x))
+        total, right = 0.0, 0
+        for start in range(0, len(x), 256):
+            batch = order[start:start + 256]
+            r_logits, s_logits = model.logits(x[batch])
+            loss = loss_fn(r_logits, rank[batch]) + loss_fn(s_logits, suit[batch])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item() * len(batch)
+            right += int(((r_logits.argmax(1) == rank[batch]) & (s_logits.argmax(1) == suit[batch])).sum())
+        print(f"epoch {epoch + 1}/{epochs}: loss {total / len(x):.4f}, train accuracy {right / len(x):.4f}", flush=True)
+    return model.eval()
+
+
+def export(model, out: Path) -> None:
+    """Write the model as ONNX (opset 13, batch dimension free)."""
+    import torch
+
+    dummy = torch.zeros(1, 3, 48, 24)
+    torch.onnx.export(model, dummy, str(out), input_names=["patch"], output_names=["probabilities"],
+                      dynamic_axes={"patch": {0: "n"}, "probabilities": {0: "n"}}, opset_version=13,
+                      dynamo=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--font-decks", type=int, default=50)
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    patches, labels = build_dataset(args.font_decks, args.seed)
+    print(f"{len(patches)} patches ({int((labels[:, 0] >= 0).sum())} index corners) "
+          f"in {time.perf_counter() - start:.0f} s", flush=True)
+    model = train(patches, labels, args.epochs, args.seed)
+    export(model, args.out)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB) after {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
