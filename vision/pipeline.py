@@ -168,15 +168,22 @@ class FrameReader:
         return [CardSeen(read.card, read.confidence if read.card else 0.0, blob.quad.copy())]
 
     def _read_whole(self, frame: np.ndarray, quad: np.ndarray, corners: list, whole: bool = True) -> CornerRead:
-        """A card seen whole, read from face and index corners (and, in consensus mode,
-        confirmed by its corners read alone)."""
+        """A card seen whole, read from face and index corners. In consensus mode the read
+        must be confirmed by its corners read alone, or else both index corners must show
+        the network the same card."""
         read = self.reader.read_card(frame, quad, corners, whole=whole)
-        if not self.consensus or read.card is None:
+        if not self.consensus:
             return read
         width = quad_width(quad)
-        alone = [self.reader.read_patch(corner_patch(frame, c, width)).card for c in corners]
-        if read.card in alone and all(card in (None, read.card) for card in alone):
-            return read
+        patches = [corner_patch(frame, c, width) for c in corners]
+        if read.card is not None:
+            alone = [self.reader.read_patch(patch).card for patch in patches]
+            if read.card in alone and all(card in (None, read.card) for card in alone):
+                return read
+        by_network = self.reader.net_card(patches)
+        if by_network is not None:
+            card, sure = by_network
+            return CornerRead(card, round(sure, 3), card, read.distance, read.runner_up, read.agreement, sure)
         return CornerRead(None, 0.0, read.best, read.distance, read.runner_up, read.agreement)
 
     def _local_width(self, frame: np.ndarray, corner, width: float) -> float:

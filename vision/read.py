@@ -312,6 +312,19 @@ class Reader:
             q *= (1.0 - guess.no_index) * guess.rank[self._card_ranks] * guess.suit[self._card_suits]
         return q
 
+    def net_card(self, patches: list[np.ndarray]) -> tuple[str, float] | None:
+        """The card every patch's index shows by the network alone, and the least probability
+        among them, when there are two or more patches and each is at least NET_MIN sure of it."""
+        if self.index_net is None or len(patches) < 2:
+            return None
+        cards, sure = set(), []
+        for guess in self.index_net.guess(patches):
+            cards.add(RANKS[int(np.argmax(guess.rank))] + SUITS[int(np.argmax(guess.suit))])
+            sure.append((1.0 - guess.no_index) * float(guess.rank.max() * guess.suit.max()))
+        if len(cards) != 1 or min(sure) < NET_MIN:
+            return None
+        return cards.pop(), min(sure)
+
     def _settle(self, read: CornerRead, d2: np.ndarray, limit: float, min_gap: float,
                 check: Callable[[int], float], q: np.ndarray | None) -> CornerRead:
         """The index network's say on a read: it picks among the near ties the discriminant

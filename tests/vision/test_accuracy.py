@@ -78,4 +78,7 @@ def test_default_reader_on_an_unseen_design_reads_only_what_agrees(tmp_path_fact
         total.add(score_frame(scene, reader.read(scene.image))[0])
     assert total.cards >= 100
     assert total.misreads == 0
-    assert total.right == total.reads  # 22 of 134 read, all right (6 without the index network)
+    assert total.right == total.reads
+    # 77 of 134 read, all right, when written: both index corners show the index network one
+    # card (22 without that, 6 without the network at all)
+    assert total.right >= 65
