@@ -31,11 +31,12 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.art import AISLERIOT_UNSEEN, committed_deck, load_deck, render_aisleriot  # noqa: E402
+from vision.art import AISLERIOT_UNSEEN, CARD_NAMES, committed_deck, load_deck, render_aisleriot  # noqa: E402
 from vision.evaluate import Tally, score_frame  # noqa: E402
+from vision.find import quad_corners  # noqa: E402
 from vision.pipeline import FrameReader  # noqa: E402
 from vision.profiles import calibrate_art, default_profile  # noqa: E402
-from vision.read import Reader  # noqa: E402
+from vision.read import NET_MIN, Reader, corner_patch  # noqa: E402
 from vision.synth import make_scene  # noqa: E402
 
 LAYOUTS = ("board", "showdown", "loose", "table", "empty")
@@ -79,6 +80,40 @@ def run(deck: dict, profile, seed: int, frames: int, consensus: bool) -> tuple[T
     return total, big, by, empty_reads, times
 
 
+def corner_table(deck: dict, profile, seed: int, frames: int) -> dict[str, float]:
+    """Index corners cut at their true place (board scenes): how each reader does alone.
+
+    Discriminant (the calibrated profile) and network at their first guess and when sure
+    (read, not unknown), and the two together as the reader uses them."""
+    lda = Reader(profile, index_net=None)
+    both = Reader(profile)
+    net = both.index_net
+    rng = np.random.default_rng(seed)
+    patches, truths = [], []
+    for _ in range(frames):
+        scene = make_scene(rng, deck, layout="board", clutter=False)
+        for truth in scene.truth:
+            width = float(np.linalg.norm(truth.corners[1] - truth.corners[0]))
+            for corner in quad_corners(truth.corners.astype(np.float32)):
+                patches.append(corner_patch(scene.image, corner, width))
+                truths.append(str(truth.card))
+    counts: dict[str, int] = defaultdict(int)
+    for patch, truth, guess in zip(patches, truths, net.guess(patches), strict=True):
+        alone = lda.read_patch(patch)
+        counts["lda first"] += alone.best == truth
+        counts["lda sure right"] += alone.card == truth
+        counts["lda sure wrong"] += alone.card not in (None, truth)
+        card = max(CARD_NAMES, key=guess.card_probability)
+        sure = (1 - guess.no_index) * guess.card_probability(card) >= NET_MIN
+        counts["net first"] += card == truth
+        counts["net sure right"] += sure and card == truth
+        counts["net sure wrong"] += sure and card != truth
+        read = both.read_patch(patch)
+        counts["both sure right"] += read.card == truth
+        counts["both sure wrong"] += read.card not in (None, truth)
+    return {"corners": len(truths), **{k: 100 * v / len(truths) for k, v in counts.items()}}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=100)
@@ -86,10 +121,13 @@ def main() -> int:
     parser.add_argument("--designs", default=",".join(("heruka-2color", *AISLERIOT_UNSEEN)))
     parser.add_argument("--readers", default="calibrated,default",
                         help="calibrated, default or both (comma separated)")
+    parser.add_argument("--corner-frames", type=int, default=30,
+                        help="board scenes for the index-corner table (0: skip it)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     cache = Path(tempfile.mkdtemp(prefix="aisleriot-"))
     rows = []
+    corner_rows: list[tuple[str, dict[str, float]]] = []
     breakdown = {}
     for index, design in enumerate(args.designs.split(",")):
         deck = committed_deck(design) if design.startswith("heruka") else load_deck(render_aisleriot(design, cache / design))
@@ -101,6 +139,8 @@ def main() -> int:
         except ValueError as exc:
             calibrated, calibrate_s = None, 0.0
             print(f"{design}: calibration failed: {exc}")
+        if calibrated is not None and args.corner_frames:
+            corner_rows.append((design, corner_table(deck, calibrated, args.seed + index, args.corner_frames)))
         for reader_name, profile in (("calibrated", calibrated), ("default", default_profile())):
             if profile is None or reader_name not in args.readers.split(","):
                 continue
@@ -129,6 +169,13 @@ def main() -> int:
             n, right = breakdown[design][key].get(value, [0, 0])
             cells.append(f"{(100 * right / n if n else float('nan')):6.1f}% of {n:4d}")
         print(f"{key + ': ' + value:28} " + " ".join(f"{c:>16}" for c in cells))
+    if corner_rows:
+        print("\nIndex corners cut at their true place (board scenes), % of corners: first guess,"
+              " sure and right, sure and wrong (calibrated discriminant, network, both as read):")
+        keys = [k for k in corner_rows[0][1] if k != "corners"]
+        print(f"{'design':16} {'corners':>7} " + " ".join(f"{k:>15}" for k in keys))
+        for design, row in corner_rows:
+            print(f"{design:16} {row['corners']:7d} " + " ".join(f"{row[k]:14.1f}%" for k in keys))
     calib = [(d, c) for d, _, r, *_, c in rows if r == "calibrated"]
     print("\nCalibration compute time (52 captures -> profile): "
           + ", ".join(f"{d} {c:.1f} s" for d, c in calib))

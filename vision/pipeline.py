@@ -285,8 +285,9 @@ class FrameReader:
             # sits close to its card's spread and template; otherwise the visible face decides
             patch = corner_patch(frame, corner, local)
             read = self.reader.read_patch(patch)
-            if read.card and read.confidence >= GROUP_MIN_CONFIDENCE and self._close_corner(read):
-                hypotheses.append(CardSeen(read.card, read.confidence, quad))
+            if read.card and self._close_corner(read) and (read.confidence >= GROUP_MIN_CONFIDENCE
+                                                           or read.net >= NET_MIN):
+                hypotheses.append(CardSeen(read.card, max(read.confidence, read.net), quad))
             else:
                 pending.append((quad, patch, read if read.card and self._close_corner(read) else None))
         # a card whose corner alone was not decisive, lying under cards read above: the part
