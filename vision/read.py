@@ -7,7 +7,10 @@ two index corners (shift, turn, scale, blur, noise, light) train a linear discri
 (LDA) that separates the 52 cards, plus one clean template per corner for a last check.
 
 A read is given only when the nearest card is close, far nearer than any other card,
-and its template agrees; otherwise the reader says unknown (``card`` is ``None``).
+and its template agrees; otherwise the reader says unknown (``card`` is ``None``). When the
+nearest cards are a near tie (a club and a spade of one rank), the index network
+(:mod:`vision.indexnet`) may pick one of them if it is sure; it also vetoes a read it
+clearly sees as another card.
 """
 
 from __future__ import annotations
@@ -252,7 +255,9 @@ class Reader:
     part, times the discriminant's dimensions, in units of the card's own spread), nearer
     than the runner-up by ``min_gap`` (whole card: face and index corners) or ``corner_gap``
     (an index corner alone), and ``min_agreement`` correlation with the card's clean
-    template; otherwise it is unknown.
+    template; otherwise it is unknown. ``index_net``: the network that breaks near ties
+    (``"default"``: the committed one, :func:`vision.indexnet.default_index_net`; ``None``:
+    the discriminant alone).
     """
 
     def __init__(self, profile: Profile, corner_distance: float = 4.0, face_distance: float = 100.0,
