@@ -118,6 +118,12 @@ def card_mask(frame: np.ndarray) -> np.ndarray:
     return mask
 
 
+def rotate(v: np.ndarray, radians: float) -> np.ndarray:
+    """The 2-D vector ``v`` turned by ``radians`` (image axes: positive turns clockwise)."""
+    c, s = np.cos(radians), np.sin(radians)
+    return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])
+
+
 def _line_through(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.array([x0, y0]), np.array([vx, vy])

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision.art import CARD_NAMES, RANKS, SUITS
-from vision.find import Corner
+from vision.find import Corner, rotate
 from vision.read import MARGIN, corner_patch
 from vision.synth import _Canvas, _chips, _felt, _light, _tilt, load_back
 
@@ -116,18 +116,13 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / max(float(np.linalg.norm(v)), 1e-6)
 
 
-def _turn(v: np.ndarray, radians: float) -> np.ndarray:
-    c, s = np.cos(radians), np.sin(radians)
-    return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])
-
-
 def _patch(rng: np.random.Generator, image: np.ndarray, point: np.ndarray, u: np.ndarray, w: np.ndarray,
            width: float, exact: bool = False) -> np.ndarray:
     """A reader's patch at a corner, with the finder's errors of place, turn and width."""
     if not exact:
         turn = rng.normal(0, np.radians(2.0))
         point = point + rng.normal(0, 0.015 * width, 2)
-        u, w = _turn(u, turn), _turn(w, turn)
+        u, w = rotate(u, turn), rotate(w, turn)
         width = width * rng.uniform(0.9, 1.1)
     return corner_patch(image, Corner(point, u, w, 0.0, 0.0, 0), width, margin=MARGIN)
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from vision import DEFAULT_PROFILE_PATH
 from vision.art import CARD_NAMES, DECKS_DIR, load_deck
-from vision.find import Corner
+from vision.find import Corner, rotate
 from vision.read import (
     Discriminant,
     Profile,
@@ -50,11 +50,6 @@ def _on_felt(card: np.ndarray, felt=(40, 110, 30), pad: float = 0.4) -> np.ndarr
     return out
 
 
-def _rotate(v: np.ndarray, radians: float) -> np.ndarray:
-    c, s = np.cos(radians), np.sin(radians)
-    return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])
-
-
 def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.random.Generator,
                      copies: int) -> list[np.ndarray]:
     """``copies`` patches of one index corner as a camera might see it on another day."""
@@ -72,7 +67,7 @@ def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.ra
         sample = _blurred_and_relit(crop, width, rng) if k else crop
         turn = rng.uniform(-0.05, 0.05) if k else 0.0
         jitter = Corner(corner.point - [x0, y0] + (rng.uniform(-0.015, 0.015, 2) * width if k else 0),
-                        _rotate(corner.u, turn), _rotate(corner.w, turn), 0.0, 0.0, 0)
+                        rotate(corner.u, turn), rotate(corner.w, turn), 0.0, 0.0, 0)
         scale = rng.uniform(0.92, 1.08) if k else 1.0
         stretch = rng.uniform(0.94, 1.06) if k else 1.0
         patch = corner_patch(np.clip(sample, 0, 255).astype(np.uint8), jitter, width * scale,
@@ -209,8 +204,6 @@ def calibrate_art(decks: list[dict[str, np.ndarray]], name: str, copies: int = C
 def profile_from_art(deck: dict[str, np.ndarray], name: str) -> Profile:
     """Calibrate from one design's clean artwork."""
     return calibrate_art([deck], name)
-
-
 
 
 def build_default_profile() -> Profile:
