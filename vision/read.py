@@ -307,28 +307,31 @@ class Reader:
         card = self.profile.cards[order[0]]
         return CornerRead(card if ok else None, round(confidence, 3), card, best, second, agreement)
 
+    def _net_table(self, patches: list[np.ndarray]) -> np.ndarray | None:
+        """Per patch (rows) and profile card (columns), the index network's probability that
+        the patch shows that card's index; None without a network or patches."""
+        if self.index_net is None or not patches:
+            return None
+        return np.stack([(1.0 - guess.no_index) * guess.rank[self._card_ranks] * guess.suit[self._card_suits]
+                         for guess in self.index_net.guess(patches)])
+
     def net_probabilities(self, patches: list[np.ndarray]) -> np.ndarray | None:
         """Per profile card, the index network's probability that every patch shows its index
         (the product over the patches); None without a network."""
-        if self.index_net is None or not patches:
-            return None
-        q = np.ones(len(self.profile.cards))
-        for guess in self.index_net.guess(patches):
-            q *= (1.0 - guess.no_index) * guess.rank[self._card_ranks] * guess.suit[self._card_suits]
-        return q
+        table = self._net_table(patches)
+        return None if table is None else table.prod(axis=0)
 
     def net_card(self, patches: list[np.ndarray]) -> tuple[str, float] | None:
         """The card every patch's index shows by the network alone, and the least probability
         among them, when there are two or more patches and each is at least NET_MIN sure of it."""
-        if self.index_net is None or len(patches) < 2:
+        table = self._net_table(patches) if len(patches) >= 2 else None
+        if table is None:
             return None
-        cards, sure = set(), []
-        for guess in self.index_net.guess(patches):
-            cards.add(RANKS[int(np.argmax(guess.rank))] + SUITS[int(np.argmax(guess.suit))])
-            sure.append((1.0 - guess.no_index) * float(guess.rank.max() * guess.suit.max()))
-        if len(cards) != 1 or min(sure) < NET_MIN:
+        choices = set(table.argmax(axis=1).tolist())
+        sure = float(table.max(axis=1).min())
+        if len(choices) != 1 or sure < NET_MIN:
             return None
-        return cards.pop(), min(sure)
+        return self.profile.cards[choices.pop()], sure
 
     def _settle(self, read: CornerRead, d2: np.ndarray, limit: float, min_gap: float,
                 check: Callable[[int], float], q: np.ndarray | None) -> CornerRead:
