@@ -318,8 +318,6 @@ def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0) ->
 SIDE_STRAIGHTNESS = 0.12
 #: A side's card width must lie within this factor of the frame's typical card width.
 SIDE_WIDTH_RANGE = (0.8, 1.25)
-
-
 #: The other side of a card spelled out by one side is tried at these shares of its
 #: length at the card's shape: tilt makes a card look longer or shorter.
 SIDE_DEPTHS = (0.84, 0.92, 1.0, 1.08, 1.16)
@@ -351,11 +349,11 @@ def quads_from_sides(corners: list[Corner], width: float,
                 off = abs(float(edge[0] * d[1] - edge[1] * d[0]))
                 if along < min_card_width or off > SIDE_STRAIGHTNESS * along:
                     continue
-                short_side = along if abs(np.log(along / width)) <= abs(np.log(along / CARD_ASPECT / width)) \
-                    else along / CARD_ASPECT
-                if not SIDE_WIDTH_RANGE[0] <= short_side / width <= SIDE_WIDTH_RANGE[1]:
+                is_short = abs(np.log(along / width)) <= abs(np.log(along / CARD_ASPECT / width))
+                card_width = along if is_short else along / CARD_ASPECT
+                if not SIDE_WIDTH_RANGE[0] <= card_width / width <= SIDE_WIDTH_RANGE[1]:
                     continue
-                depth = along * CARD_ASPECT if short_side == along else short_side
+                depth = along * CARD_ASPECT if is_short else card_width
                 other = a_other + c_other
                 other = other / max(float(np.linalg.norm(other)), 1e-6)
                 found.append((np.array([a.point, c.point], np.float32),
