@@ -40,7 +40,7 @@ def _deck_patches(job: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray]:
 
 def build_dataset(font_decks: int, seed: int, workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """All training patches (N x 48 x 24 x 3 uint8) and labels (N x 2: rank, suit; -1 none)."""
-    jobs = [(name, seed + 1000 * k + i, 12) for k, name in enumerate(TUNING_DECKS) for i in range(1)]
+    jobs = [(name, seed + 1000 * k, 12) for k, name in enumerate(TUNING_DECKS)]
     jobs += [("font", seed + 10_000 + i, 3) for i in range(font_decks)]
     with ProcessPoolExecutor(workers) as pool:
         parts = list(pool.map(_deck_patches, jobs))
