@@ -285,11 +285,11 @@ class FrameReader:
             # sits close to its card's spread and template; otherwise the visible face decides
             patch = corner_patch(frame, corner, local)
             read = self.reader.read_patch(patch)
-            if read.card and self._close_corner(read) and (read.confidence >= GROUP_MIN_CONFIDENCE
-                                                           or read.net >= NET_MIN):
+            close = read.card is not None and self._close_corner(read)
+            if close and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN):
                 hypotheses.append(CardSeen(read.card, max(read.confidence, read.net), quad))
             else:
-                pending.append((quad, patch, read if read.card and self._close_corner(read) else None))
+                pending.append((quad, patch, read if close else None))
         # a card whose corner alone was not decisive, lying under cards read above: the part
         # of its face still in view decides between the corner's nearest cards; with no card
         # read above it, a corner close to its card's spread and template is taken as it is
