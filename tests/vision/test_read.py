@@ -40,8 +40,8 @@ FANNED_HANDS = (("Ah", "Kd", 20), ("Qh", "Jd", 22), ("2c", "3c", 23), ("Ts", "9h
 
 def test_fanned_hands_read_the_top_card_whole_and_most_under_cards(heruka, heruka_profile):
     """The top card is read whole; the one below from its index corner and the face in view,
-    or it is unknown: never another card. 5 of 5 under cards read on numpy 2 / OpenCV 5,
-    3 of 5 on the Pi's numpy 1.24 / OpenCV 4.10 (there the other two stay unknown)."""
+    or it is unknown: never another card. 5 of 5 under cards read on numpy 2 / OpenCV 5 and
+    on the Pi's numpy 1.24 / OpenCV 4.10 (3 of 5 there before the index network)."""
     reader = FrameReader(Reader(heruka_profile))
     under_read = 0
     for under, top, seed in FANNED_HANDS:
@@ -53,7 +53,7 @@ def test_fanned_hands_read_the_top_card_whole_and_most_under_cards(heruka, heruk
             if truth.card in seen:
                 width = np.linalg.norm(truth.corners[1] - truth.corners[0])
                 assert np.linalg.norm(seen[truth.card].center - truth.corners.mean(axis=0)) < 0.2 * width
-    assert under_read >= 3
+    assert under_read >= 4
 
 
 def test_every_card_of_the_deck_reads_right_on_a_fresh_capture(heruka, heruka_profile):
