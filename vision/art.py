@@ -68,6 +68,25 @@ def _flatten_on_white(png: Path) -> None:
     cv2.imwrite(str(png), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
 
 
+def _crop_to_card(png: Path, width: int, height: int) -> None:
+    """Cut a rendered card to its own outline and scale it back to ``width`` x ``height``.
+
+    rsvg-convert renders an element by its bounding box, and some themes give a card a box
+    larger than the card (tango's clubs: 11 px of empty margin left, 17 px above, at 200 px
+    wide), which would put the card's corners inside the image, not at its edges."""
+    image = cv2.imread(str(png), cv2.IMREAD_UNCHANGED)
+    if image is None or image.ndim != 3 or image.shape[2] != 4:
+        return
+    ys, xs = np.nonzero(image[:, :, 3] > 0)
+    if len(xs) == 0:
+        raise ArtError(f"Rendered {png} is blank")
+    x0, x1, y0, y1 = int(xs.min()), int(xs.max()) + 1, int(ys.min()), int(ys.max()) + 1
+    if (x0, y0, x1, y1) == (0, 0, image.shape[1], image.shape[0]):
+        return
+    card = cv2.resize(image[y0:y1, x0:x1], (width, height), interpolation=cv2.INTER_AREA)
+    cv2.imwrite(str(png), card, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+
+
 def render_heruka(npm_dir: Path, variant: str, out_dir: Path) -> Path:
     """Render one variant (``2color``, ``4color``) of the heruka npm deck into ``out_dir``."""
     images = Path(npm_dir) / "node_modules/@heruka_urgyen/react-playing-cards/src/images" / variant
@@ -99,6 +118,7 @@ def render_aisleriot(theme: str, out_dir: Path, width: int = DECK_IMAGE_SIZE[0])
             element = f"{_AISLERIOT_SUIT[name[1]]}_{_AISLERIOT_RANK.get(name[0], name[0])}"
             out = out_dir / f"{name}.png"
             _rsvg(svg, out, width, height, element=element)
+            _crop_to_card(out, width, height)
             _flatten_on_white(out)
     return out_dir
 
