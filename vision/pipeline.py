@@ -15,6 +15,7 @@ import numpy as np
 
 from vision.find import (
     CARD_ASPECT,
+    SIDE_WIDTH_RANGE,
     Blob,
     card_width_estimate,
     edge_corners,
@@ -75,11 +76,17 @@ class CardSeen:
 _GRID = np.stack(np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.1, 0.9, 7)), -1).reshape(-1, 2)
 
 
+#: A point this close outside a region's outline still counts as inside it: the printed
+#: border of a card lying on another is a thin dark line the mask cuts out, and where it
+#: reaches the region's edge the outline runs in along it.
+INSIDE_SLACK_PX = 3.0
+
+
 def _inside_fraction(quad: np.ndarray, contour: np.ndarray) -> float:
     """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside ``contour``."""
     tl, tr, _, bl = quad
     points = tl + _GRID[:, :1] * (tr - tl) + _GRID[:, 1:] * (bl - tl)
-    inside = [cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in points]
+    inside = [cv2.pointPolygonTest(contour, (float(x), float(y)), True) >= -INSIDE_SLACK_PX for x, y in points]
     return float(np.mean(inside))
 
 
@@ -112,6 +119,33 @@ def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:
     short side and 1.29 widths along a long side.
     """
     return [short_edge / 0.9, long_edge / 1.29]
+
+
+#: A corner's edge is a whole side of its card when another corner of the region lies along
+#: it, this far off its line at most (share of the distance), at a card's side length within
+#: SIDE_WIDTH_RANGE of the frame's typical card.
+NEXT_CORNER_STRAIGHTNESS = 0.08
+
+
+def _width_from_next_corner(corner, corners: list, width: float) -> float | None:
+    """The card width given by a side running from ``corner`` to another corner of its region
+    (the nearest such), or None when neither edge ends at one. The other corner may also be
+    where the card goes under another, so this is asked only when the usual size fails."""
+    best: tuple[float, float] | None = None
+    for other in corners:
+        offset = other.point - corner.point
+        distance = float(np.linalg.norm(offset))
+        if distance < 1e-6:
+            continue
+        for direction, scale in ((corner.u, 1.0), (corner.w, CARD_ASPECT)):
+            along = float(offset @ direction)
+            across = abs(float(offset @ np.array([-direction[1], direction[0]])))
+            candidate = along / scale
+            if (across <= NEXT_CORNER_STRAIGHTNESS * distance
+                    and SIDE_WIDTH_RANGE[0] * width <= candidate <= SIDE_WIDTH_RANGE[1] * width
+                    and (best is None or distance < best[0])):
+                best = (distance, candidate)
+    return None if best is None else best[1]
 
 
 def _card_from_plain_corner(corner, width: float) -> np.ndarray:
@@ -276,7 +310,12 @@ class FrameReader:
             local = self._local_width(frame, corner, width)
             quad = full_card(corner, local)
             if _inside_fraction(quad, blob.contour) < 0.9:
-                continue  # a card there would stick out of the region: no card corner
+                # a card of that size would stick out of the region; an edge running to
+                # another corner of the region may give the card's true size
+                local = _width_from_next_corner(corner, blob.corners, width) or local
+                quad = full_card(corner, local)
+                if _inside_fraction(quad, blob.contour) < 0.9:
+                    continue  # no card corner
             read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
