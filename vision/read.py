@@ -234,6 +234,12 @@ class CornerRead:
 NET_MIN = 0.9
 NET_VETO = 0.02
 
+#: The other suit of the same colour: the suit a small, blurred pip is mistaken for.
+SAME_COLOUR = {"c": "s", "s": "c", "d": "h", "h": "d"}
+#: A card's face overrules its index corners on the suit only when it prefers its card over
+#: the other suit of that colour by this share of the face's distance limit.
+FACE_DECISIVE = 0.1
+
 #: A partly covered card: least share of its face that must be in view, least correlation of
 #: that part with the chosen card's clean face, and its lead over the other candidates.
 VISIBLE_MIN = 0.25
@@ -377,18 +383,38 @@ class Reader:
         must match much more closely.
         """
         d2, face_feat = self._face_evidence(frame, quad)
-        total = d2.copy()
         width = quad_width(quad)
         patches = [corner_patch(frame, corner, width) for corner in corners]
-        for patch in patches:
-            total += self._corner_evidence(patch)[0]
+        index = sum((self._corner_evidence(patch)[0] for patch in patches), np.zeros_like(d2))
+        total = d2 + index
         limit = self.face_limit + self.corner_limit * len(corners) if whole else self.covered_limit(len(corners))
         check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
         read = self._decide(total, limit, self.min_gap, check)
-        if read.card is not None or total.min() > limit:
-            return read  # decided, or nothing near: the network is not asked (it costs time)
+        if read.card is not None:
+            return self._suit_agreed(read, d2, index, patches)
+        if total.min() > limit:
+            return read  # nothing near: the network is not asked (it costs time)
         return self._settle(read, total, limit, self.min_gap, check, self.net_probabilities(patches))
 
+    def _suit_agreed(self, read: CornerRead, face: np.ndarray, index: np.ndarray,
+                     patches: list[np.ndarray]) -> CornerRead:
+        """A whole-card read whose index corners rather show the other suit of its colour (a
+        club read from a face whose small pips look like spades) stands only when the face
+        prefers it decisively or the index network is sure of it; otherwise it is unknown."""
+        card, twin = self.profile.cards.index(read.card), self._twin(read.card)
+        if not patches or twin is None:
+            return read
+        if index[twin] >= index[card] or face[twin] - face[card] >= FACE_DECISIVE * self.face_limit:
+            return read
+        sure = self.net_probabilities(patches)
+        if sure is not None and sure[card] >= NET_MIN:
+            return replace(read, net=float(sure[card]))
+        return replace(read, card=None, confidence=0.0)
+
+    def _twin(self, card: str) -> int | None:
+        """Profile index of the other suit of ``card``'s colour (7c: 7s), if profiled."""
+        twin = card[0] + SAME_COLOUR[card[1]]
+        return self.profile.cards.index(twin) if twin in self.profile.cards else None
 
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
                             covers: list[np.ndarray]) -> CornerRead:
@@ -398,7 +424,7 @@ class Reader:
         small and blurred); the face outside ``covers`` (the outlines of the cards on top)
         decides between them: the chosen card's clean face must match that part clearly better.
         """
-        d2, _ = self._corner_evidence(patch)
+        d2, feat = self._corner_evidence(patch)
         ranked = [int(k) for k in np.argsort(d2)[:4]]
         best = ranked[0]
         unknown = CornerRead(None, 0.0, self.profile.cards[best], float(d2[best]),
@@ -432,6 +458,8 @@ class Reader:
         vetoed = any(scores[k] >= scores[card] for k in far)
         if scores[card] < VISIBLE_CORRELATION or lead < VISIBLE_LEAD or vetoed or d2[card] > self.corner_limit:
             return unknown
+        if self.profile.corner.agreement(feat, card) < self.min_agreement:
+            return unknown  # the corner itself does not look like that card's index
         confidence = round(float(min(1.0, lead / (2 * VISIBLE_LEAD))), 3)
         return CornerRead(self.profile.cards[card], confidence, self.profile.cards[card],
                           float(d2[card]), float(d2[ranked[1]]), scores[card])

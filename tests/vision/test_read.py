@@ -8,7 +8,16 @@ import pytest
 from vision.art import CARD_NAMES
 from vision.pipeline import FrameReader
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
-from vision.read import Profile, ProfileError, Reader
+from vision.read import (
+    FACE_DECISIVE,
+    CornerRead,
+    Profile,
+    ProfileError,
+    Reader,
+    corner_patch,
+    find_card,
+    quad_width,
+)
 from vision.synth import DEMO_ZONES, make_capture, make_scene, make_table
 from vision.zones import Zones
 
@@ -160,3 +169,30 @@ def test_the_border_line_between_two_cards_does_not_hide_the_card_below(heruka, 
     seen = [c for c in FrameReader(Reader(heruka_profile)).read(scene.image) if c.card]
     assert {c.card for c in seen} <= set(truth)
     assert _read_near_truth(seen, truth["5c"])
+
+
+def test_a_whole_card_read_whose_index_shows_the_other_suit_of_its_colour_is_unknown(heruka, heruka_profile):
+    """Face and index corners summed read 8s, but the corners alone rather show 8c (a small,
+    blurred club pip looks like a spade). The read stands only when the face prefers 8s by at
+    least FACE_DECISIVE of its limit, or when the index network is sure of 8s."""
+    cards = heruka_profile.cards
+    eight_s, eight_c = cards.index("8s"), cards.index("8c")
+    read = CornerRead("8s", 1.0, "8s", 300.0, 400.0, 0.9)
+    blind = Reader(heruka_profile, index_net=None)
+    face, index = np.full(52, 5000.0), np.full(52, 900.0)
+    face[eight_s], face[eight_c] = 200.0, 200.0 + 0.5 * FACE_DECISIVE * blind.face_limit
+    index[eight_s], index[eight_c] = 100.0, 60.0
+    patches = [np.zeros((48, 24, 3), np.uint8)] * 2
+    assert blind._suit_agreed(read, face, index, patches).card is None
+    decisive = face.copy()
+    decisive[eight_c] = 200.0 + 1.5 * FACE_DECISIVE * blind.face_limit
+    assert blind._suit_agreed(read, decisive, index, patches).card == "8s"
+    agreeing = index.copy()
+    agreeing[eight_c] = 140.0
+    assert blind._suit_agreed(read, face, agreeing, patches).card == "8s"
+    # the index network, sure of the card on both corners of a clean 8s, keeps the read
+    image = make_capture(np.random.default_rng(3), heruka["8s"])
+    quad, corners, _ = find_card(image)
+    eights = [corner_patch(image, corner, quad_width(quad)) for corner in corners]
+    kept = Reader(heruka_profile)._suit_agreed(read, face, index, eights)
+    assert kept.card == "8s" and kept.net >= 0.9
