@@ -18,6 +18,7 @@ import numpy as np
 from vision import DEFAULT_PROFILE_PATH
 from vision.art import CARD_NAMES, DECKS_DIR, load_deck
 from vision.find import Corner, rotate
+from vision.indexnet import default_index_net
 from vision.read import (
     Discriminant,
     Profile,
@@ -123,6 +124,7 @@ class Calibration:
         self._templates: dict[str, list[np.ndarray]] = {}
         self._faces: dict[str, list[np.ndarray]] = {}
         self._face_templates: dict[str, list[np.ndarray]] = {}
+        self._clean_patches: dict[str, list[np.ndarray]] = {}
 
     @property
     def missing(self) -> list[str]:
@@ -138,8 +140,10 @@ class Calibration:
             raise CalibrationError(f"{card}: no whole card found in the image; lay the card flat "
                                    "on the felt, fully in view, apart from other cards")
         feats, tmpls = self._features.setdefault(card, []), self._templates.setdefault(card, [])
+        clean = self._clean_patches.setdefault(card, [])
         for corner in corners:
             patches = jittered_patches(image, corner, width, self._rng, self.copies)
+            clean.append(corner_patch(image, corner, width))  # as the reader cuts it
             tmpls.append(describe(patches[0]))
             feats.extend(describe(p) for p in patches)
         faces = [describe_face(f) for f in jittered_faces(image, quad, width, self._rng, self.copies)]
@@ -159,7 +163,15 @@ class Calibration:
             return Discriminant.fit(stacked, labels, templates)
 
         return Profile(self.name, list(CARD_NAMES), fit(self._features, self._templates),
-                       fit(self._faces, self._face_templates))
+                       fit(self._faces, self._face_templates), self._network_reads())
+
+    def _network_reads(self) -> float:
+        """Share of the captures' index corners the index network reads as their own card."""
+        labelled = [(card, patch) for card in CARD_NAMES for patch in self._clean_patches[card]]
+        guesses = default_index_net().guess([patch for _, patch in labelled])
+        right = [max(CARD_NAMES, key=guess.card_probability) == card
+                 for (card, _), guess in zip(labelled, guesses, strict=True)]
+        return round(float(np.mean(right)), 3)
 
 
 def calibrate_dir(deck_dir: Path, name: str | None = None,

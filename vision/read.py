@@ -186,18 +186,22 @@ class Discriminant:
 
 @dataclass
 class Profile:
-    """A trained deck profile: ``cards`` (52 names), a corner and a whole-face discriminant."""
+    """A trained deck profile: ``cards`` (52 names), a corner and a whole-face discriminant,
+    and ``network_reads``: the share of the calibration captures' index corners the index
+    network read as their own card (its first guess), which says whether it knows this
+    deck's index (1.0 when not measured)."""
 
     name: str
     cards: list[str]
     corner: Discriminant
     face: Discriminant
+    network_reads: float = 1.0
 
     def save(self, path: Path) -> None:
         """Write the profile as a compressed ``.npz`` file."""
         np.savez_compressed(Path(path), version=PROFILE_VERSION, name=self.name,
-                            cards=np.array(self.cards), **self.corner.arrays("corner"),
-                            **self.face.arrays("face"))
+                            cards=np.array(self.cards), network_reads=self.network_reads,
+                            **self.corner.arrays("corner"), **self.face.arrays("face"))
 
     @classmethod
     def load(cls, path: Path) -> Profile:
@@ -207,8 +211,10 @@ class Profile:
                 version = int(data["version"])
                 if version != PROFILE_VERSION:
                     raise ProfileError(f"{path}: profile version {version}, expected {PROFILE_VERSION}; calibrate again")
+                network_reads = float(data["network_reads"]) if "network_reads" in data.files else 1.0
                 return cls(str(data["name"]), [str(x) for x in data["cards"]],
-                           Discriminant.from_arrays(data, "corner"), Discriminant.from_arrays(data, "face"))
+                           Discriminant.from_arrays(data, "corner"), Discriminant.from_arrays(data, "face"),
+                           network_reads)
         except (OSError, KeyError, ValueError) as exc:
             if isinstance(exc, ProfileError):
                 raise
@@ -233,6 +239,10 @@ class CornerRead:
 #: less than NET_VETO while this sure of another.
 NET_MIN = 0.9
 NET_VETO = 0.02
+#: The committed network is used with a profile only if it read at least this share of the
+#: calibration captures' index corners as their own card: an index style it has never seen
+#: (tango: 78 %) makes it sure and wrong; the other designs give 100 %.
+NET_TRUST = 0.95
 
 #: The other suit of the same colour: the suit a small, blurred pip is mistaken for.
 SAME_COLOUR = {"c": "s", "s": "c", "d": "h", "h": "d"}
@@ -262,15 +272,18 @@ class Reader:
     than the runner-up by ``min_gap`` (whole card: face and index corners) or ``corner_gap``
     (an index corner alone), and ``min_agreement`` correlation with the card's clean
     template; otherwise it is unknown. ``index_net``: the network that breaks near ties
-    (``"default"``: the committed one, :func:`vision.indexnet.default_index_net`; ``None``:
-    the discriminant alone).
+    (``"default"``: the committed one, :func:`vision.indexnet.default_index_net`, unless the
+    profile's calibration found it does not know the deck, ``Profile.network_reads`` under
+    NET_TRUST; ``None``: the discriminant alone).
     """
 
     def __init__(self, profile: Profile, corner_distance: float = 4.0, face_distance: float = 100.0,
                  min_gap: float = 30.0, corner_gap: float = 45.0,
                  min_agreement: float = 0.5, index_net: IndexNet | None | str = "default") -> None:
         self.profile = profile
-        self.index_net = default_index_net() if index_net == "default" else index_net
+        if index_net == "default":
+            index_net = default_index_net() if profile.network_reads >= NET_TRUST else None
+        self.index_net = index_net
         ranks = np.array([RANKS.index(card[0]) for card in profile.cards])
         suits = np.array([SUITS.index(card[1]) for card in profile.cards])
         self._card_ranks, self._card_suits = ranks, suits
@@ -460,6 +473,9 @@ class Reader:
             return unknown
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
+        twin, table = self._twin(self.profile.cards[card]), self._net_table([patch])
+        if twin is not None and table is not None and table[0, twin] > table[0, card]:
+            return unknown  # the face in view cannot tell a club from a spade; the network can
         confidence = round(float(min(1.0, lead / (2 * VISIBLE_LEAD))), 3)
         return CornerRead(self.profile.cards[card], confidence, self.profile.cards[card],
                           float(d2[card]), float(d2[ranked[1]]), scores[card])
