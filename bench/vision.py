@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from vision.art import AISLERIOT_UNSEEN, CARD_NAMES, committed_deck, load_deck, render_aisleriot  # noqa: E402
 from vision.evaluate import Tally, score_frame  # noqa: E402
 from vision.find import quad_corners  # noqa: E402
+from vision.indexnet import default_index_net  # noqa: E402
 from vision.pipeline import FrameReader  # noqa: E402
 from vision.profiles import calibrate_art, default_profile  # noqa: E402
 from vision.read import NET_MIN, Reader, corner_patch  # noqa: E402
@@ -84,10 +85,11 @@ def corner_table(deck: dict, profile, seed: int, frames: int) -> dict[str, float
     """Index corners cut at their true place (board scenes): how each reader does alone.
 
     Discriminant (the calibrated profile) and network at their first guess and when sure
-    (read, not unknown), and the two together as the reader uses them."""
+    (read, not unknown), and the two together as the reader uses them (the discriminant
+    alone when calibration found that the network does not know the deck)."""
     lda = Reader(profile, index_net=None)
-    both = Reader(profile)
-    net = both.index_net
+    both = Reader(profile)  # without the network when calibration found it does not know the deck
+    net = default_index_net()
     rng = np.random.default_rng(seed)
     patches, truths = [], []
     for _ in range(frames):
