@@ -150,29 +150,30 @@ def _read_near_truth(seen, truth) -> bool:
                for c in seen)
 
 
+def _assert_tabled_card_read(deck, profile, index: int, cards: list[str], wanted: str) -> None:
+    """In the ``index``-th seeded showdown scene (seed 900), showing ``cards``, ``wanted`` is
+    read at its place and nothing is read that is not there."""
+    scene = _showdown_scene(deck, 900, index)
+    truth = {t.card: t for t in scene.truth}
+    assert list(truth) == cards
+    seen = [c for c in FrameReader(Reader(profile)).read(scene.image) if c.card]
+    assert {c.card for c in seen} <= set(truth)
+    assert _read_near_truth(seen, truth[wanted])
+
+
 def test_an_under_card_is_read_at_the_size_its_side_running_to_another_corner_gives(heruka, heruka_profile):
     """Seeded tabled hands (seed 900, 25th scene): the As lies under the 4s. The size that
     best fits its index corner is too large, so a card of that size sticks out of the region
     and the corner was dropped; its long side runs straight to the region's next corner,
     which gives its true size, and it is read."""
-    scene = _showdown_scene(heruka, 900, 24)
-    truth = {t.card: t for t in scene.truth}
-    assert list(truth) == ["4h", "Td", "As", "4s"]
-    seen = [c for c in FrameReader(Reader(heruka_profile)).read(scene.image) if c.card]
-    assert {c.card for c in seen} <= set(truth)
-    assert _read_near_truth(seen, truth["As"])
+    _assert_tabled_card_read(heruka, heruka_profile, 24, ["4h", "Td", "As", "4s"], "As")
 
 
 def test_the_border_line_between_two_cards_does_not_hide_the_card_below(heruka, heruka_profile):
     """Seeded tabled hands (seed 900, 95th scene, 100 px cards, blur 2): the mask cuts out the
     top card's printed border, so the region's outline runs in along it and the 5c's grid of
     test points fell on that inlet; points within INSIDE_SLACK_PX of the outline count as inside."""
-    scene = _showdown_scene(heruka, 900, 94)
-    truth = {t.card: t for t in scene.truth}
-    assert list(truth) == ["5c", "Jc", "6d", "3c"]
-    seen = [c for c in FrameReader(Reader(heruka_profile)).read(scene.image) if c.card]
-    assert {c.card for c in seen} <= set(truth)
-    assert _read_near_truth(seen, truth["5c"])
+    _assert_tabled_card_read(heruka, heruka_profile, 94, ["5c", "Jc", "6d", "3c"], "5c")
 
 
 def test_a_whole_card_read_whose_index_shows_the_other_suit_of_its_colour_is_unknown(heruka, heruka_profile):
