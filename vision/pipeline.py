@@ -82,11 +82,14 @@ _GRID = np.stack(np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.1, 0.9, 7))
 INSIDE_SLACK_PX = 3.0
 
 
-def _inside_fraction(quad: np.ndarray, contour: np.ndarray) -> float:
-    """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside ``contour``."""
+def _inside_fraction(quad: np.ndarray, contour: np.ndarray | list[np.ndarray]) -> float:
+    """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside ``contour``
+    (or inside any of a list of contours)."""
     tl, tr, _, bl = quad
     points = tl + _GRID[:, :1] * (tr - tl) + _GRID[:, 1:] * (bl - tl)
-    inside = [cv2.pointPolygonTest(contour, (float(x), float(y)), True) >= -INSIDE_SLACK_PX for x, y in points]
+    contours = contour if isinstance(contour, list) else [contour]
+    inside = [any(cv2.pointPolygonTest(c, (float(x), float(y)), True) >= -INSIDE_SLACK_PX for c in contours)
+              for x, y in points]
     return float(np.mean(inside))
 
 
@@ -168,10 +171,12 @@ class FrameReader:
         self.reader = reader
         self.zones = zones or Zones()
         self.consensus = consensus
+        self._regions: list[np.ndarray] = []  # the card regions of the frame being read
 
     def read(self, frame: np.ndarray) -> list[CardSeen]:
         """All cards of ``frame`` (BGR uint8), read or not."""
         blobs = find_blobs(frame)
+        self._regions = [blob.contour for blob in blobs]
         seen: list[CardSeen] = []
         groups: list[tuple[Blob, list[CardSeen]]] = []
         whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
@@ -309,12 +314,14 @@ class FrameReader:
                 continue
             local = self._local_width(frame, corner, width)
             quad = full_card(corner, local)
-            if _inside_fraction(quad, blob.contour) < 0.9:
-                # a card of that size would stick out of the region; an edge running to
+            # the card may run on under a card whose printed border cut it off as a region of
+            # its own: it must lie on card regions, its own or others
+            if _inside_fraction(quad, self._regions) < 0.9:
+                # a card of that size would stick out onto the felt; an edge running to
                 # another corner of the region may give the card's true size
                 local = _width_from_next_corner(corner, blob.corners, width) or local
                 quad = full_card(corner, local)
-                if _inside_fraction(quad, blob.contour) < 0.9:
+                if _inside_fraction(quad, self._regions) < 0.9:
                     continue  # no card corner
             read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:

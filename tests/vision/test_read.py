@@ -137,10 +137,10 @@ def test_the_top_card_of_a_tabled_hand_is_read_whole_from_the_two_corners_of_its
     assert np.linalg.norm(ace.center - truth["As"].corners.mean(axis=0)) < 0.1 * width
 
 
-def _showdown_scene(deck, seed: int, index: int):
+def _showdown_scene(deck, seed: int, index: int, layout: str = "showdown"):
     rng = np.random.default_rng(seed)
     for _ in range(index + 1):
-        scene = make_scene(rng, deck, layout="showdown")
+        scene = make_scene(rng, deck, layout=layout)
     return scene
 
 
@@ -150,10 +150,11 @@ def _read_near_truth(seen, truth) -> bool:
                for c in seen)
 
 
-def _assert_tabled_card_read(deck, profile, index: int, cards: list[str], wanted: str) -> None:
-    """In the ``index``-th seeded showdown scene (seed 900), showing ``cards``, ``wanted`` is
-    read at its place and nothing is read that is not there."""
-    scene = _showdown_scene(deck, 900, index)
+def _assert_tabled_card_read(deck, profile, index: int, cards: list[str], wanted: str,
+                             seed: int = 900, layout: str = "showdown") -> None:
+    """In the ``index``-th seeded scene of ``layout``, showing ``cards``, ``wanted`` is read at
+    its place and nothing is read that is not there."""
+    scene = _showdown_scene(deck, seed, index, layout)
     truth = {t.card: t for t in scene.truth}
     assert list(truth) == cards
     seen = [c for c in FrameReader(Reader(profile)).read(scene.image) if c.card]
@@ -174,6 +175,15 @@ def test_the_border_line_between_two_cards_does_not_hide_the_card_below(heruka, 
     top card's printed border, so the region's outline runs in along it and the 5c's grid of
     test points fell on that inlet; points within INSIDE_SLACK_PX of the outline count as inside."""
     _assert_tabled_card_read(heruka, heruka_profile, 94, ["5c", "Jc", "6d", "3c"], "5c")
+
+
+def test_a_card_cut_off_as_a_region_of_its_own_is_read_over_the_region_next_to_it(heruka, heruka_profile):
+    """Seeded full table (seed 930, 30th scene): the Ad lies on a card back and under a loose
+    2s. The 2s's printed border cuts the mask through, so the region of the Ad (with the
+    back) holds only its upper half and a card at its index corner stuck out of it; that
+    card lies on this region and the 2s's, on cards, and the Ad is read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 29, ["Ad", "Td", "9c", "9h", "7s", "2s"], "Ad",
+                             seed=930, layout="table")
 
 
 def test_a_whole_card_read_whose_index_shows_the_other_suit_of_its_colour_is_unknown(heruka, heruka_profile):
