@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_calibrate(args: argparse.Namespace) -> int:
     """Calibrate from ``--deck-dir`` and write ``--out``; progress goes to stderr."""
     from vision.profiles import calibrate_dir
-    from vision.read import ProfileError
+    from vision.read import NET_TRUST, ProfileError
 
     def progress(done: int, total: int, card: str) -> None:
         print(f"calibrate: {done}/{total} {card}", file=sys.stderr)
@@ -47,6 +47,13 @@ def run_calibrate(args: argparse.Namespace) -> int:
         return 1
     profile.save(args.out)
     print(f"Wrote profile {args.out} (deck {profile.name!r})")
+    share = f"{100 * profile.network_reads:.0f} %"
+    if profile.network_reads >= NET_TRUST:
+        print(f"Index network: read {share} of this deck's index corners right; it helps read this deck")
+    else:
+        print(f"Index network: read only {share} of this deck's index corners right (under "
+              f"{100 * NET_TRUST:.0f} %); this deck is read by its own profile alone, and more cards "
+              "will show as unknown: a deck with a plainer index reads better")
     return 0
 
 
