@@ -225,11 +225,8 @@ def _quad(corners: list[Corner], area: float) -> np.ndarray | None:
     ratio = (sides[1] + sides[3]) / max(sides[0] + sides[2], 1e-6)
     filled = area / max(float(cv2.contourArea(quad)), 1e-6)
     # a tilted camera makes opposite sides differ by a few per cent, a misplaced corner more
-    skew = max(sides[0], sides[2]) / max(min(sides[0], sides[2]), 1e-6), \
-        max(sides[1], sides[3]) / max(min(sides[1], sides[3]), 1e-6)
-    if max(skew) > MAX_SIDE_SKEW:
-        return None
-    return quad if 1.2 < ratio < 1.65 and 0.9 < filled < 1.1 else None
+    square = all(max(a, b) <= MAX_SIDE_SKEW * min(a, b) for a, b in ((sides[0], sides[2]), (sides[1], sides[3])))
+    return quad if square and 1.2 < ratio < 1.65 and 0.9 < filled < 1.1 else None
 
 
 def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
