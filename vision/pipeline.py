@@ -82,12 +82,11 @@ _GRID = np.stack(np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.1, 0.9, 7))
 INSIDE_SLACK_PX = 3.0
 
 
-def _inside_fraction(quad: np.ndarray, contour: np.ndarray | list[np.ndarray]) -> float:
-    """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside ``contour``
-    (or inside any of a list of contours)."""
+def _inside_fraction(quad: np.ndarray, contours: list[np.ndarray]) -> float:
+    """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside any of
+    ``contours`` (region outlines)."""
     tl, tr, _, bl = quad
     points = tl + _GRID[:, :1] * (tr - tl) + _GRID[:, 1:] * (bl - tl)
-    contours = contour if isinstance(contour, list) else [contour]
     inside = [any(cv2.pointPolygonTest(c, (float(x), float(y)), True) >= -INSIDE_SLACK_PX for c in contours)
               for x, y in points]
     return float(np.mean(inside))
@@ -171,12 +170,11 @@ class FrameReader:
         self.reader = reader
         self.zones = zones or Zones()
         self.consensus = consensus
-        self._regions: list[np.ndarray] = []  # the card regions of the frame being read
 
     def read(self, frame: np.ndarray) -> list[CardSeen]:
         """All cards of ``frame`` (BGR uint8), read or not."""
         blobs = find_blobs(frame)
-        self._regions = [blob.contour for blob in blobs]
+        regions = [blob.contour for blob in blobs]
         seen: list[CardSeen] = []
         groups: list[tuple[Blob, list[CardSeen]]] = []
         whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
@@ -196,7 +194,7 @@ class FrameReader:
         widths = [quad_width(c.corners) for c in seen] + [quad_width(c.corners) for _, w in groups for c in w]
         frame_width = float(np.median(widths)) if widths else card_width_estimate(blobs)
         for blob, whole in groups:
-            seen.extend(self._read_group(frame, blob, frame_width, whole))
+            seen.extend(self._read_group(frame, blob, frame_width, whole, regions))
         size = (frame.shape[1], frame.shape[0])
         for card in seen:
             card.zone = self.zones.locate(tuple(card.center), size)
@@ -244,7 +242,7 @@ class FrameReader:
         """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
         found: list[CardSeen] = []
         for quad in quads_from_diagonals(blob.corners):
-            if _inside_fraction(quad, blob.contour) < WHOLE_INSIDE:
+            if _inside_fraction(quad, [blob.contour]) < WHOLE_INSIDE:
                 continue
             center = quad.mean(axis=0)
             if any(np.linalg.norm(center - c.center) < 0.3 * quad_width(quad) for c in found):
@@ -262,7 +260,7 @@ class FrameReader:
         for ends, quads in quads_from_sides(blob.corners, width):
             if any(all(_on_outline(c.corners, p) for p in ends) for c in whole + found):
                 continue  # a side of a card already read
-            quads = [q for q in quads if _inside_fraction(q, blob.contour) >= WHOLE_INSIDE]
+            quads = [q for q in quads if _inside_fraction(q, [blob.contour]) >= WHOLE_INSIDE]
             if not quads or any(np.linalg.norm(quads[0].mean(axis=0) - c.center) < 0.3 * width
                                 for c in whole + found):
                 continue  # a card already read whole
@@ -288,7 +286,7 @@ class FrameReader:
             if best is None or fit < best[0]:
                 best = (fit, quad)
         quad = best[1]
-        if _inside_fraction(quad, blob.contour) < 0.9:
+        if _inside_fraction(quad, [blob.contour]) < 0.9:
             return None
         read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
         if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
@@ -296,7 +294,9 @@ class FrameReader:
         return None
 
     def _read_group(self, frame: np.ndarray, blob: Blob, width: float,
-                    whole: list[CardSeen]) -> list[CardSeen]:
+                    whole: list[CardSeen], regions: list[np.ndarray]) -> list[CardSeen]:
+        """The cards of a region of several cards (``whole``: those already read whole;
+        ``regions``: the outlines of all card regions of the frame)."""
         if self.consensus:
             return whole or [CardSeen(None, 0.0, _box(blob))]
         whole = whole + self._side_cards(frame, blob, width, whole)
@@ -316,12 +316,12 @@ class FrameReader:
             quad = full_card(corner, local)
             # the card may run on under a card whose printed border cut it off as a region of
             # its own: it must lie on card regions, its own or others
-            if _inside_fraction(quad, self._regions) < 0.9:
+            if _inside_fraction(quad, regions) < 0.9:
                 # a card of that size would stick out onto the felt; an edge running to
                 # another corner of the region may give the card's true size
                 local = _width_from_next_corner(corner, blob.corners, width) or local
                 quad = full_card(corner, local)
-                if _inside_fraction(quad, self._regions) < 0.9:
+                if _inside_fraction(quad, regions) < 0.9:
                     continue  # no card corner
             read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
