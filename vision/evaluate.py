@@ -2,7 +2,8 @@
 
 A truth card counts as *read right* when a read with the same card has its centre within
 half a card width of the truth card's centre. A confident read that matches no truth
-card of that name is a *misread* (this includes any read on felt, chips or backs).
+card of that name is a *misread* (this includes any read on felt, chips or backs); a card
+placed mostly out of view is no truth card to read, but a read of it is no misread.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def score_frame(scene: Scene, seen: list[CardSeen]) -> tuple[Tally, list[tuple[s
             used.add(hit)
             tally.right += 1
         per_truth.append((truth.group, hit is not None))
-    truths = scene.truth
+    truths = scene.truth + scene.out_of_view
     misread_names = []
     for i, s in enumerate(reads):
         if i in used:

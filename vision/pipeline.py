@@ -82,12 +82,15 @@ _GRID = np.stack(np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.1, 0.9, 7))
 INSIDE_SLACK_PX = 3.0
 
 
-def _inside_fraction(quad: np.ndarray, contours: list[np.ndarray]) -> float:
+def _inside_fraction(quad: np.ndarray, contours: list[np.ndarray], shape: tuple[int, ...]) -> float:
     """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside any of
-    ``contours`` (region outlines)."""
+    ``contours`` (region outlines) or beyond the edge of the frame (of ``shape``): a card
+    may run on out of view, and nothing there says it does not."""
     tl, tr, _, bl = quad
     points = tl + _GRID[:, :1] * (tr - tl) + _GRID[:, 1:] * (bl - tl)
-    inside = [any(cv2.pointPolygonTest(c, (float(x), float(y)), True) >= -INSIDE_SLACK_PX for c in contours)
+    height, width = shape[:2]
+    inside = [not (0 <= x < width and 0 <= y < height)
+              or any(cv2.pointPolygonTest(c, (float(x), float(y)), True) >= -INSIDE_SLACK_PX for c in contours)
               for x, y in points]
     return float(np.mean(inside))
 
@@ -242,7 +245,7 @@ class FrameReader:
         """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
         found: list[CardSeen] = []
         for quad in quads_from_diagonals(blob.corners):
-            if _inside_fraction(quad, [blob.contour]) < WHOLE_INSIDE:
+            if _inside_fraction(quad, [blob.contour], frame.shape) < WHOLE_INSIDE:
                 continue
             center = quad.mean(axis=0)
             if any(np.linalg.norm(center - c.center) < 0.3 * quad_width(quad) for c in found):
@@ -260,7 +263,7 @@ class FrameReader:
         for ends, quads in quads_from_sides(blob.corners, width):
             if any(all(_on_outline(c.corners, p) for p in ends) for c in whole + found):
                 continue  # a side of a card already read
-            quads = [q for q in quads if _inside_fraction(q, [blob.contour]) >= WHOLE_INSIDE]
+            quads = [q for q in quads if _inside_fraction(q, [blob.contour], frame.shape) >= WHOLE_INSIDE]
             if not quads or any(np.linalg.norm(quads[0].mean(axis=0) - c.center) < 0.3 * width
                                 for c in whole + found):
                 continue  # a card already read whole
@@ -286,7 +289,7 @@ class FrameReader:
             if best is None or fit < best[0]:
                 best = (fit, quad)
         quad = best[1]
-        if _inside_fraction(quad, [blob.contour]) < 0.9:
+        if _inside_fraction(quad, [blob.contour], frame.shape) < 0.9:
             return None
         read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
         if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
@@ -316,12 +319,12 @@ class FrameReader:
             quad = full_card(corner, local)
             # the card may run on under a card whose printed border cut it off as a region of
             # its own: it must lie on card regions, its own or others
-            if _inside_fraction(quad, regions) < 0.9:
+            if _inside_fraction(quad, regions, frame.shape) < 0.9:
                 # a card of that size would stick out onto the felt; an edge running to
                 # another corner of the region may give the card's true size
                 local = _width_from_next_corner(corner, blob.corners, width) or local
                 quad = full_card(corner, local)
-                if _inside_fraction(quad, regions) < 0.9:
+                if _inside_fraction(quad, regions, frame.shape) < 0.9:
                     continue  # no card corner
             read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:

@@ -45,6 +45,9 @@ class Scene:
     image: np.ndarray
     truth: list[TruthCard]
     params: dict = field(default_factory=dict)
+    #: Cards placed mostly out of view (their centre outside the frame): not part of the
+    #: scene, but a read of one of them is a read of a card that is there.
+    out_of_view: list[TruthCard] = field(default_factory=list)
 
     @property
     def readable(self) -> list[TruthCard]:
@@ -272,15 +275,16 @@ def make_scene(rng: np.random.Generator, deck: dict[str, np.ndarray], *, layout:
         image = cv2.GaussianBlur(image, (0, 0), blur)
     image += rng.normal(0, rng.uniform(2, 7), image.shape).astype(np.float32)
     truth: list[TruthCard] = []
+    out_of_view: list[TruthCard] = []
     for name, corners, group, card_id in placed:
         warped = cv2.perspectiveTransform(corners[None].astype(np.float32), homography)[0]
         center = warped.mean(axis=0)
-        if not (0 <= center[0] < width and 0 <= center[1] < height):
-            continue  # mostly out of view: not part of the scene
         h_px = float((np.linalg.norm(warped[3] - warped[0]) + np.linalg.norm(warped[2] - warped[1])) / 2)
-        truth.append(TruthCard(name, warped, h_px, _index_visible(ids, warped, card_id), group))
+        card = TruthCard(name, warped, h_px, _index_visible(ids, warped, card_id), group)
+        in_view = 0 <= center[0] < width and 0 <= center[1] < height
+        (truth if in_view else out_of_view).append(card)
     params = {"layout": layout, "card_h": card_h, "blur": blur, "light": light}
-    return Scene(np.clip(image, 0, 255).astype(np.uint8), truth, params)
+    return Scene(np.clip(image, 0, 255).astype(np.uint8), truth, params, out_of_view)
 
 
 def make_capture(rng: np.random.Generator, face: np.ndarray, card_h: float = 170.0,

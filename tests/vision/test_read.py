@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from vision.art import CARD_NAMES, RANKS, SUITS
+from vision.evaluate import score_frame
 from vision.indexnet import IndexGuess
 from vision.pipeline import FrameReader
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
@@ -184,6 +185,30 @@ def test_a_card_cut_off_as_a_region_of_its_own_is_read_over_the_region_next_to_i
     card lies on this region and the 2s's, on cards, and the Ad is read."""
     _assert_tabled_card_read(heruka, heruka_profile, 29, ["Ad", "Td", "9c", "9h", "7s", "2s"], "Ad",
                              seed=930, layout="table")
+
+
+def test_a_card_running_out_of_the_frame_is_read_from_the_part_in_view(heruka, heruka_profile):
+    """Seeded full table (seed 930, 300th scene): a loose 4c runs out of the frame's bottom
+    right. A card at its index corner lay mostly off the frame, so off every card region, and
+    was dropped; points beyond the frame's edge now count as on a card (nothing there says
+    the card does not go on), and it is read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 299, ["Ts", "3c", "Ac", "9s", "8d", "7s", "4c"], "4c",
+                             seed=930, layout="table")
+
+
+def test_a_read_of_a_card_mostly_out_of_view_is_no_misread(heruka, heruka_profile):
+    """Seeded full table (seed 930, 566th scene): the fifth board card, an 8s, has its centre
+    beyond the frame's left edge, so it is no card the reader must read; but its index corner
+    is in view, and reading it as the 8s it is counts as no misread."""
+    scene = _showdown_scene(heruka, 930, 565, "table")
+    assert [str(t.card) for t in scene.truth] == ["2h", "3d", "Tc", "4d", "8h", "2s"]
+    assert [str(t.card) for t in scene.out_of_view] == ["8s"]
+    seen = FrameReader(Reader(heruka_profile)).read(scene.image)
+    tally, _, misread = score_frame(scene, seen)
+    assert "8s" in {c.card for c in seen}
+    assert (tally.misreads, misread) == (0, [])
+    wrong = dataclasses.replace(scene, out_of_view=[])
+    assert score_frame(wrong, seen)[2] == ["8s"]
 
 
 def test_a_whole_card_read_whose_index_shows_the_other_suit_of_its_colour_is_unknown(heruka, heruka_profile):
