@@ -31,7 +31,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.art import AISLERIOT_UNSEEN, CARD_NAMES, committed_deck, load_deck, render_aisleriot  # noqa: E402
+from vision.art import AISLERIOT_UNSEEN, committed_deck, load_deck, render_aisleriot  # noqa: E402
 from vision.evaluate import Tally, score_frame  # noqa: E402
 from vision.find import quad_corners  # noqa: E402
 from vision.indexnet import default_index_net  # noqa: E402
@@ -105,7 +105,7 @@ def corner_table(deck: dict, profile, seed: int, frames: int) -> dict[str, float
         counts["lda first"] += alone.best == truth
         counts["lda sure right"] += alone.card == truth
         counts["lda sure wrong"] += alone.card not in (None, truth)
-        card = max(CARD_NAMES, key=guess.card_probability)
+        card = guess.first_card
         sure = (1 - guess.no_index) * guess.card_probability(card) >= NET_MIN
         counts["net first"] += card == truth
         counts["net sure right"] += sure and card == truth

@@ -41,6 +41,11 @@ class IndexGuess:
         """Probability of ``card`` (rank and suit both)."""
         return float(self.rank[RANKS.index(card[0])] * self.suit[SUITS.index(card[1])])
 
+    @property
+    def first_card(self) -> str:
+        """The card the network finds most likely: its likeliest rank and likeliest suit."""
+        return RANKS[int(np.argmax(self.rank))] + SUITS[int(np.argmax(self.suit))]
+
 
 class IndexNet:
     """Reads index patches (from :func:`vision.read.corner_patch`, margin 2) in batches."""

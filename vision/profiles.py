@@ -169,8 +169,7 @@ class Calibration:
         """Share of the captures' index corners the index network reads as their own card."""
         labelled = [(card, patch) for card in CARD_NAMES for patch in self._clean_patches[card]]
         guesses = default_index_net().guess([patch for _, patch in labelled])
-        right = [max(CARD_NAMES, key=guess.card_probability) == card
-                 for (card, _), guess in zip(labelled, guesses, strict=True)]
+        right = [guess.first_card == card for (card, _), guess in zip(labelled, guesses, strict=True)]
         return round(float(np.mean(right)), 3)
 
 

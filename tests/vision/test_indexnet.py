@@ -8,7 +8,7 @@ import pytest
 
 from vision.art import CARD_NAMES
 from vision.index_data import NO_INDEX, card_patches, font_deck, rank_fonts
-from vision.indexnet import default_index_net
+from vision.indexnet import IndexGuess, default_index_net
 from vision.read import CornerRead, Reader, corner_patch, find_card
 from vision.synth import _felt, load_back, make_capture
 
@@ -20,10 +20,6 @@ def net():
     return network
 
 
-def _most_likely(guess) -> str:
-    return max(CARD_NAMES, key=guess.card_probability)
-
-
 def test_the_network_reads_every_index_corner_of_a_calibration_capture(net, heruka):
     """Both index corners of all 52 tuning-deck cards, each found as the calibration finds it."""
     rng = np.random.default_rng(5)
@@ -33,7 +29,7 @@ def test_the_network_reads_every_index_corner_of_a_calibration_capture(net, heru
         _, corners, width = find_card(image)
         assert len(corners) == 2
         for guess in net.guess([corner_patch(image, corner, width) for corner in corners]):
-            read.append((_most_likely(guess) == card, guess.card_probability(card), guess.no_index))
+            read.append((guess.first_card == card, guess.card_probability(card), guess.no_index))
     assert all(right for right, _, _ in read)
     assert min(p for _, p, _ in read) > 0.5 and max(n for _, _, n in read) < 0.1
 
@@ -104,3 +100,12 @@ def test_font_decks_give_labelled_index_and_no_index_patches():
     assert len(patches) == len(labels) == 2 * (2 * 3 + 4)
     assert patches[0].shape == (48, 24, 3)
     assert labels.count((10, 2)) == 12 and labels.count((NO_INDEX, NO_INDEX)) == 8
+
+
+def test_the_first_card_is_the_likeliest_rank_with_the_likeliest_suit():
+    """The network's first guess is the card of highest probability (rank and suit both)."""
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        guess = IndexGuess(rng.dirichlet(np.ones(13)), rng.dirichlet(np.ones(4)), 0.1)
+        assert guess.first_card == max(CARD_NAMES, key=guess.card_probability)
+    assert IndexGuess(np.eye(13)[10], np.eye(4)[2], 0.0).first_card == "Qh"
