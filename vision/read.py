@@ -415,8 +415,7 @@ class Reader:
         club read from a face whose small pips look like spades) stands only when the face
         prefers it decisively or the index network is sure of it; otherwise it is unknown."""
         card, twin = self.profile.cards.index(read.card), self._twin(read.card)
-        if not patches or twin is None:
-            return read
+        # no index corners (index all zero) or corners that agree: the read stands
         if index[twin] >= index[card] or face[twin] - face[card] >= FACE_DECISIVE * self.face_limit:
             return read
         sure = self.net_probabilities(patches)
@@ -424,10 +423,9 @@ class Reader:
             return replace(read, net=float(sure[card]))
         return replace(read, card=None, confidence=0.0)
 
-    def _twin(self, card: str) -> int | None:
-        """Profile index of the other suit of ``card``'s colour (7c: 7s), if profiled."""
-        twin = card[0] + SAME_COLOUR[card[1]]
-        return self.profile.cards.index(twin) if twin in self.profile.cards else None
+    def _twin(self, card: str) -> int:
+        """Profile index of the other suit of ``card``'s colour (7c: 7s); a profile holds all 52."""
+        return self.profile.cards.index(card[0] + SAME_COLOUR[card[1]])
 
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
                             covers: list[np.ndarray]) -> CornerRead:
@@ -474,7 +472,7 @@ class Reader:
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
         twin, table = self._twin(self.profile.cards[card]), self._net_table([patch])
-        if twin is not None and table is not None and table[0, twin] > table[0, card]:
+        if table is not None and table[0, twin] > table[0, card]:
             return unknown  # the face in view cannot tell a club from a spade; the network can
         confidence = round(float(min(1.0, lead / (2 * VISIBLE_LEAD))), 3)
         return CornerRead(self.profile.cards[card], confidence, self.profile.cards[card],

@@ -14,7 +14,7 @@ from vision.art import CARD_NAMES, load_deck, render_aisleriot
 from vision.demo import DEMO_DIR, DEMO_FRAMES, demo_frames
 from vision.pipeline import FrameReader
 from vision.profiles import default_profile
-from vision.read import Profile, Reader
+from vision.read import NET_TRUST, Profile, Reader
 from vision.sources import ReplaySource
 from vision.stabilise import Stabiliser, ZoneFact
 from vision.synth import make_capture, make_table
@@ -45,6 +45,7 @@ def test_calibrate_from_a_folder_of_52_captures_then_read_with_the_profile(tmp_p
     assert [c["card"] for c in cards] == ["Qs", "9s", "3c"]
     assert all(c["zone"] == "loose" and len(c["corners"]) == 4 and 0 < c["confidence"] <= 1 for c in cards)
 
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
 def test_calibrate_tells_the_dealer_when_the_index_network_does_not_know_the_deck(tmp_path, capsys):
@@ -60,7 +61,7 @@ def test_calibrate_tells_the_dealer_when_the_index_network_does_not_know_the_dec
     assert main(["vision", "calibrate", "--deck-dir", str(deck_dir), "--out", str(tmp_path / "t.npz")]) == 0
     out = capsys.readouterr().out
     assert "this deck is read by its own profile alone" in out
-    assert Profile.load(tmp_path / "t.npz").network_reads < 0.95
+    assert Profile.load(tmp_path / "t.npz").network_reads < NET_TRUST
 
 
 def test_calibrate_with_missing_images_fails_with_the_names(tmp_path, capsys):
