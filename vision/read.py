@@ -255,6 +255,12 @@ FACE_DECISIVE = 0.1
 VISIBLE_MIN = 0.25
 VISIBLE_CORRELATION = 0.5
 VISIBLE_LEAD = 0.15
+#: A partly covered card whose visible face leads by less than VISIBLE_LEAD is still read when
+#: three witnesses name it: the corner's discriminant puts it first, the index network puts it
+#: first of all 52 cards with at least NET_AGREE, and the face in view fits it within
+#: FACE_SLACK of the best candidate's fit (it does not prefer another card).
+NET_AGREE = 0.8
+FACE_SLACK = 0.03
 
 
 def _visible_correlation(light: np.ndarray, template: np.ndarray, visible: np.ndarray) -> float:
@@ -464,18 +470,27 @@ class Reader:
                        _visible_correlation(light, template[::-1, ::-1], visible))
 
         scores = {k: score(k) for k in near + far}
+        table = self._net_table([patch])
         card = max(near, key=scores.get)
         lead = scores[card] - max((scores[k] for k in near if k != card), default=0.0)
         vetoed = any(scores[k] >= scores[card] for k in far)
+        confidence = float(min(1.0, lead / (2 * VISIBLE_LEAD)))
+        if lead < VISIBLE_LEAD and table is not None:
+            named = int(table[0].argmax())
+            if (named == best and table[0, best] >= NET_AGREE
+                    and scores[best] >= max(scores.values()) - FACE_SLACK):
+                # the face cannot separate the candidates, but does not contradict the two
+                # index readers that both name this card first
+                card, lead, vetoed = best, VISIBLE_LEAD, False
+                confidence = float(table[0, best])  # as sure as the network
         if scores[card] < VISIBLE_CORRELATION or lead < VISIBLE_LEAD or vetoed or d2[card] > self.corner_limit:
             return unknown
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
-        twin, table = self._twin(self.profile.cards[card]), self._net_table([patch])
+        twin = self._twin(self.profile.cards[card])
         if table is not None and table[0, twin] > table[0, card]:
             return unknown  # the face in view cannot tell a club from a spade; the network can
-        confidence = round(float(min(1.0, lead / (2 * VISIBLE_LEAD))), 3)
-        return CornerRead(self.profile.cards[card], confidence, self.profile.cards[card],
+        return CornerRead(self.profile.cards[card], round(confidence, 3), self.profile.cards[card],
                           float(d2[card]), float(d2[ranked[1]]), scores[card])
 
 
