@@ -192,27 +192,49 @@ def _densify(hull: np.ndarray) -> np.ndarray:
     return np.vstack(out).reshape(-1, 1, 2)
 
 
+#: Two edges that do not follow each other along an outline still meet in a corner when their
+#: ends lie this close to their crossing (a share of the shorter edge, at least 8 px): where a
+#: card's corner touches another card, the outline runs off round that card between the two
+#: edges of the corner, and the bridge between the cards shortens them.
+TOUCHING_CORNER_GAP = 0.15
+
+
+def _corner_between(e1: tuple, e2: tuple, turn_sign: float, max_gap: float, blob: int) -> Corner | None:
+    """The convex corner where edge ``e1`` ends and edge ``e2`` starts, if they meet there."""
+    cross = e1[1][0] * e2[1][1] - e1[1][1] * e2[1][0]
+    if abs(float(np.dot(e1[1], e2[1]))) > 0.5 or cross * turn_sign <= 0:
+        return None
+    point = _intersect(e1[0], e1[1], e2[0], e2[1])
+    if point is None:
+        return None
+    if max(np.linalg.norm(point - e1[4]), np.linalg.norm(point - e2[3])) > max_gap:
+        return None
+    a, b = -e1[1], e2[1]
+    if a[0] * b[1] - a[1] * b[0] > 0:
+        return Corner(point, a, b, float(e1[2]), float(e2[2]), blob)
+    return Corner(point, b, a, float(e2[2]), float(e1[2]), blob)
+
+
 def _corners(outline: np.ndarray, min_card_width: float, blob: int) -> list[Corner]:
-    """Visible card corners along a closed outline."""
+    """Visible card corners along a closed outline: where one straight edge ends and the next
+    starts, and where two edges apart along the outline meet (a corner touching another card)."""
     turn_sign = 1.0 if cv2.contourArea(outline, oriented=True) > 0 else -1.0
     edges = _edges(outline, min_len=max(14.0, 0.35 * min_card_width))
     corners = []
     for k in range(len(edges)):
         e1, e2 = edges[k - 1], edges[k]
-        cross = e1[1][0] * e2[1][1] - e1[1][1] * e2[1][0]
-        if abs(float(np.dot(e1[1], e2[1]))) > 0.5 or cross * turn_sign <= 0:
-            continue
-        point = _intersect(e1[0], e1[1], e2[0], e2[1])
-        if point is None:
-            continue
-        gap = max(np.linalg.norm(point - e1[4]), np.linalg.norm(point - e2[3]))
-        if gap > max(8.0, 0.3 * min(e1[2], e2[2])):
-            continue
-        a, b = -e1[1], e2[1]
-        if a[0] * b[1] - a[1] * b[0] > 0:
-            corners.append(Corner(point, a, b, float(e1[2]), float(e2[2]), blob))
-        else:
-            corners.append(Corner(point, b, a, float(e2[2]), float(e1[2]), blob))
+        corner = _corner_between(e1, e2, turn_sign, max(8.0, 0.3 * min(e1[2], e2[2])), blob)
+        if corner is not None:
+            corners.append(corner)
+    count = len(edges)
+    for i in range(count):
+        for j in range(count):
+            max_gap = max(8.0, TOUCHING_CORNER_GAP * min(edges[i][2], edges[j][2]))
+            if j in (i, (i + 1) % count) or np.linalg.norm(edges[i][4] - edges[j][3]) > 2 * max_gap:
+                continue
+            corner = _corner_between(edges[i], edges[j], turn_sign, max_gap, blob)
+            if corner is not None:
+                corners.append(corner)
     return corners
 
 

@@ -117,6 +117,18 @@ def _on_outline(quad: np.ndarray, point: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), True) > -3
 
 
+#: A corner this far (card widths) inside a card read whole is no corner of that card: it is
+#: the corner of a card lying on it (a tabled hand laid over a board card).
+ON_TOP_DEPTH = 0.1
+
+
+def _corner_of(quad: np.ndarray, point: np.ndarray) -> bool:
+    """True when ``point`` is a corner of the card outline ``quad``: on its outline (3 px of
+    slack outside, ON_TOP_DEPTH of a card width inside), not deep inside it."""
+    depth = cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), True)
+    return -3 < depth <= ON_TOP_DEPTH * quad_width(quad)
+
+
 def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:
     """Card widths that a corner's two visible straight edges suggest, if they run whole.
 
@@ -306,7 +318,7 @@ class FrameReader:
         hypotheses: list[CardSeen] = list(whole)
         pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
         for corner in blob.corners:
-            if any(_on_outline(c.corners, corner.point) for c in whole):
+            if any(_corner_of(c.corners, corner.point) for c in whole):
                 continue  # a corner of a card already read whole
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
                 # u runs along a long side: not an index corner, but it still spells out a

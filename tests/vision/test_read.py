@@ -197,6 +197,23 @@ def test_a_card_running_out_of_the_frame_is_read_from_the_part_in_view(heruka, h
                              seed=930, layout="table")
 
 
+def test_a_card_laid_over_a_board_card_read_whole_is_read_from_its_corner_on_it(heruka, heruka_profile):
+    """Seeded full table (seed 940, 31st scene): the tabled 8c's index corner lies on the Kd
+    of the board, which was read whole. A corner inside a card read whole was skipped as
+    that card's own; only corners on its outline are now (ON_TOP_DEPTH), and the 8c is read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 30, ["Kd", "8d", "5s", "9s", "8c", "9h", "4d"], "8c",
+                             seed=940, layout="table")
+
+
+def test_a_card_whose_corner_touches_another_card_has_that_corner_found(heruka, heruka_profile):
+    """Seeded full table (seed 940, 25th scene): the tabled 3s's top corner touches the 6c of
+    the board, so the region's outline runs off round the 6c between the corner's two edges
+    and no corner was found there. Two edges apart along the outline that meet are a corner
+    too (TOUCHING_CORNER_GAP), and the 3s is read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 24, ["Qd", "9h", "6c", "3s", "Qs", "2h"], "3s",
+                             seed=940, layout="table")
+
+
 def test_a_read_of_a_card_mostly_out_of_view_is_no_misread(heruka, heruka_profile):
     """Seeded full table (seed 930, 566th scene): the fifth board card, an 8s, has its centre
     beyond the frame's left edge, so it is no card the reader must read; but its index corner
