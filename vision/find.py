@@ -226,15 +226,20 @@ def _corners(outline: np.ndarray, min_card_width: float, blob: int) -> list[Corn
         corner = _corner_between(e1, e2, turn_sign, max(8.0, 0.3 * min(e1[2], e2[2])), blob)
         if corner is not None:
             corners.append(corner)
+    if len(edges) < 3:
+        return corners
+    ends = np.array([e[4] for e in edges])
+    starts = np.array([e[3] for e in edges])
+    lengths = np.array([e[2] for e in edges])
+    max_gaps = np.maximum(8.0, TOUCHING_CORNER_GAP * np.minimum(lengths[:, None], lengths[None, :]))
+    near = np.linalg.norm(ends[:, None] - starts[None, :], axis=2) <= 2 * max_gaps
     count = len(edges)
-    for i in range(count):
-        for j in range(count):
-            max_gap = max(8.0, TOUCHING_CORNER_GAP * min(edges[i][2], edges[j][2]))
-            if j in (i, (i + 1) % count) or np.linalg.norm(edges[i][4] - edges[j][3]) > 2 * max_gap:
-                continue
-            corner = _corner_between(edges[i], edges[j], turn_sign, max_gap, blob)
-            if corner is not None:
-                corners.append(corner)
+    for i, j in zip(*np.nonzero(near), strict=True):
+        if j in (i, (i + 1) % count):
+            continue  # the same edge, or the next one (above)
+        corner = _corner_between(edges[i], edges[j], turn_sign, float(max_gaps[i, j]), blob)
+        if corner is not None:
+            corners.append(corner)
     return corners
 
 
