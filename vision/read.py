@@ -255,10 +255,10 @@ FACE_DECISIVE = 0.1
 VISIBLE_MIN = 0.25
 VISIBLE_CORRELATION = 0.5
 VISIBLE_LEAD = 0.15
-#: A partly covered card whose visible face leads by less than VISIBLE_LEAD is still read when
-#: three witnesses name it: the corner's discriminant puts it first, the index network puts it
-#: first of all 52 cards with at least NET_AGREE, and the face in view fits it within
-#: FACE_SLACK of the best candidate's fit (it does not prefer another card).
+#: A partly covered card whose visible face leads by less than VISIBLE_LEAD (or fits a farther
+#: candidate as well) is still read when three witnesses name it: the corner's discriminant
+#: puts it first, the index network puts it first of all 52 cards with at least NET_AGREE, and
+#: the face in view fits it within FACE_SLACK of the best candidate's fit (prefers no other).
 NET_AGREE = 0.8
 FACE_SLACK = 0.03
 
@@ -475,7 +475,7 @@ class Reader:
         lead = scores[card] - max((scores[k] for k in near if k != card), default=0.0)
         vetoed = any(scores[k] >= scores[card] for k in far)
         confidence = float(min(1.0, lead / (2 * VISIBLE_LEAD)))
-        if lead < VISIBLE_LEAD and table is not None:
+        if (lead < VISIBLE_LEAD or vetoed) and table is not None:
             named = int(table[0].argmax())
             if (named == best and table[0, best] >= NET_AGREE
                     and scores[best] >= max(scores.values()) - FACE_SLACK):

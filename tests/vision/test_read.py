@@ -327,3 +327,12 @@ def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers
     unsure = Reader(heruka_profile, index_net=_SureNetwork("3s", NET_AGREE - 0.05))
     assert unsure.read_partly_covered(*arguments).card is None
     assert Reader(heruka_profile, index_net=_SureNetwork("3c")).read_partly_covered(*arguments).card is None
+
+
+def test_a_covered_card_whose_face_fits_a_farther_candidate_as_well_is_read_when_both_index_readers_name_it(
+        heruka, heruka_profile):
+    """Seeded tabled hands (seed 900, 115th scene, 170 px cards, blur 2): the Tc lies under the
+    Ad. The part of its face in view fits a card its corner puts farther off as well as the
+    Tc (which vetoed the read); the corner's discriminant and the index network both name the
+    Tc first, so it is read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 114, ["Kh", "9h", "Tc", "Ad"], "Tc")
