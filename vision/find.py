@@ -215,9 +215,10 @@ def _corner_between(e1: tuple, e2: tuple, turn_sign: float, max_gap: float, blob
     return Corner(point, b, a, float(e2[2]), float(e1[2]), blob)
 
 
-def _corners(outline: np.ndarray, min_card_width: float, blob: int) -> list[Corner]:
+def _corners(outline: np.ndarray, min_card_width: float, blob: int, touching: bool = False) -> list[Corner]:
     """Visible card corners along a closed outline: where one straight edge ends and the next
-    starts, and where two edges apart along the outline meet (a corner touching another card)."""
+    starts, and with ``touching`` also where two edges apart along the outline meet (a corner
+    touching another card; asked only of a region that is not one whole card)."""
     turn_sign = 1.0 if cv2.contourArea(outline, oriented=True) > 0 else -1.0
     edges = _edges(outline, min_len=max(14.0, 0.35 * min_card_width))
     corners = []
@@ -226,7 +227,7 @@ def _corners(outline: np.ndarray, min_card_width: float, blob: int) -> list[Corn
         corner = _corner_between(e1, e2, turn_sign, max(8.0, 0.3 * min(e1[2], e2[2])), blob)
         if corner is not None:
             corners.append(corner)
-    if len(edges) < 3:
+    if not touching or len(edges) < 3:
         return corners
     ends = np.array([e[4] for e in edges])
     starts = np.array([e[3] for e in edges])
@@ -280,6 +281,8 @@ def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
                 quad = _quad(corners, area)
                 if quad is not None:
                     blob.corners, blob.quad = corners, quad
+        if blob.quad is None:
+            blob.corners = blob.outline_corners = _corners(contour, min_card_width, len(blobs), touching=True)
         blobs.append(blob)
     return blobs
 
