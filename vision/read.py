@@ -433,6 +433,14 @@ class Reader:
         """Profile index of the other suit of ``card``'s colour (7c: 7s); a profile holds all 52."""
         return self.profile.cards.index(card[0] + SAME_COLOUR[card[1]])
 
+    @staticmethod
+    def _named_by_both(best: int, net: np.ndarray, face_fits: dict[int, float]) -> bool:
+        """True when the index network (``net``: its probability per profile card) puts the
+        discriminant's ``best`` card first with at least NET_AGREE, and the face in view fits
+        it within FACE_SLACK of the candidate it fits best (``face_fits``)."""
+        return (int(net.argmax()) == best and net[best] >= NET_AGREE
+                and face_fits[best] >= max(face_fits.values()) - FACE_SLACK)
+
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
                             covers: list[np.ndarray]) -> CornerRead:
         """Read a card lying under others from its index corner and the part of its face in view.
@@ -475,15 +483,13 @@ class Reader:
         lead = scores[card] - max((scores[k] for k in near if k != card), default=0.0)
         vetoed = any(scores[k] >= scores[card] for k in far)
         confidence = float(min(1.0, lead / (2 * VISIBLE_LEAD)))
-        if (lead < VISIBLE_LEAD or vetoed) and table is not None:
-            named = int(table[0].argmax())
-            if (named == best and table[0, best] >= NET_AGREE
-                    and scores[best] >= max(scores.values()) - FACE_SLACK):
-                # the face cannot separate the candidates, but does not contradict the two
-                # index readers that both name this card first
-                card, lead, vetoed = best, VISIBLE_LEAD, False
-                confidence = float(table[0, best])  # as sure as the network
-        if scores[card] < VISIBLE_CORRELATION or lead < VISIBLE_LEAD or vetoed or d2[card] > self.corner_limit:
+        if lead < VISIBLE_LEAD or vetoed:
+            # the face in view does not settle it; it may still not contradict the two index
+            # readers naming one card
+            if table is None or not self._named_by_both(best, table[0], scores):
+                return unknown
+            card, confidence = best, float(table[0, best])  # as sure as the network
+        if scores[card] < VISIBLE_CORRELATION or d2[card] > self.corner_limit:
             return unknown
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
