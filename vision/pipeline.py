@@ -50,6 +50,10 @@ WIDTH_STEPS = (0.85, 1.0, 1.15)
 EDGE_MIN_WIDTHS = 0.3
 #: Share of a card spelled out by two opposite corners that must lie in its region.
 WHOLE_INSIDE = 0.95
+#: Share of a card at one index corner of a group that must lie on card regions (its own or
+#: others): its size is inferred, and a card a little too large, or crossing a court card's
+#: dark picture or a printed border the mask cuts out, still lies mostly on cards.
+CORNER_CARD_INSIDE = 0.8
 
 
 @dataclass
@@ -331,12 +335,12 @@ class FrameReader:
             quad = full_card(corner, local)
             # the card may run on under a card whose printed border cut it off as a region of
             # its own: it must lie on card regions, its own or others
-            if _inside_fraction(quad, regions, frame.shape) < 0.9:
+            if _inside_fraction(quad, regions, frame.shape) < CORNER_CARD_INSIDE:
                 # a card of that size would stick out onto the felt; an edge running to
                 # another corner of the region may give the card's true size
                 local = _width_from_next_corner(corner, blob.corners, width) or local
                 quad = full_card(corner, local)
-                if _inside_fraction(quad, regions, frame.shape) < 0.9:
+                if _inside_fraction(quad, regions, frame.shape) < CORNER_CARD_INSIDE:
                     continue  # no card corner
             read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:

@@ -214,6 +214,15 @@ def test_a_card_whose_corner_touches_another_card_has_that_corner_found(heruka, 
                              seed=940, layout="table")
 
 
+def test_a_card_at_a_group_corner_lying_mostly_on_cards_is_read(heruka, heruka_profile):
+    """Seeded full table (seed 940, 82nd scene, 170 px cards, blur 2): the 2s of the board
+    shares a region with the 8d and a back. The card inferred at its index corner lay on
+    card regions for less than 90 % of its test points and was dropped; CORNER_CARD_INSIDE
+    (80 %) keeps it, and the 2s is read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 81, ["Ad", "8d", "2s", "5c", "8s", "3h"], "2s",
+                             seed=940, layout="table")
+
+
 def test_a_read_of_a_card_mostly_out_of_view_is_no_misread(heruka, heruka_profile):
     """Seeded full table (seed 930, 566th scene): the fifth board card, an 8s, has its centre
     beyond the frame's left edge, so it is no card the reader must read; but its index corner
