@@ -116,9 +116,14 @@ def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
     return _overlap(quad, other) > SAME_CARD_IOU
 
 
+def _depth(quad: np.ndarray, point: np.ndarray) -> float:
+    """How far ``point`` lies inside the card outline ``quad`` in pixels (negative: outside)."""
+    return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), True)
+
+
 def _on_outline(quad: np.ndarray, point: np.ndarray) -> bool:
     """True when ``point`` lies on or inside the card outline ``quad`` (3 px of slack)."""
-    return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), True) > -3
+    return _depth(quad, point) > -3
 
 
 #: A corner this far (card widths) inside a card read whole is no corner of that card: it is
@@ -129,8 +134,7 @@ ON_TOP_DEPTH = 0.1
 def _corner_of(quad: np.ndarray, point: np.ndarray) -> bool:
     """True when ``point`` is a corner of the card outline ``quad``: on its outline (3 px of
     slack outside, ON_TOP_DEPTH of a card width inside), not deep inside it."""
-    depth = cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), True)
-    return -3 < depth <= ON_TOP_DEPTH * quad_width(quad)
+    return -3 < _depth(quad, point) <= ON_TOP_DEPTH * quad_width(quad)
 
 
 def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:
