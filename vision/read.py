@@ -448,6 +448,8 @@ class Reader:
         The corner alone may leave two or three cards close (a club and a spade of one rank,
         small and blurred); the face outside ``covers`` (the outlines of the cards on top)
         decides between them: the chosen card's clean face must match that part clearly better.
+        Where it does not, the card is still read when the corner's discriminant and the index
+        network both name it first and the face prefers no other (:meth:`_named_by_both`).
         """
         d2, feat = self._corner_evidence(patch)
         ranked = [int(k) for k in np.argsort(d2)[:4]]
