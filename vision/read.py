@@ -441,6 +441,25 @@ class Reader:
         return (int(net.argmax()) == best and net[best] >= NET_AGREE
                 and face_fits[best] >= max(face_fits.values()) - FACE_SLACK)
 
+    def _network_sure(self, best: int, net: np.ndarray, d2: np.ndarray, score: Callable[[int], float],
+                      face_fits: dict[int, float]) -> int | None:
+        """The card the index network (``net``: its probability per profile card) is at least
+        NET_MIN sure a covered corner shows, when that card is the corner discriminant's
+        ``best`` or the other suit of its colour (the discriminant's weak point, a club against
+        a spade of one rank), lies within the corner limit (``d2``), and the face in view
+        (``score``; ``face_fits`` the candidates' fits so far) prefers no other card by
+        VISIBLE_LEAD or more; otherwise None."""
+        card = int(net.argmax())
+        if net[card] < NET_MIN or card not in (best, self._twin(self.profile.cards[best])):
+            return None
+        if d2[card] > self.corner_limit:
+            return None
+        fits = dict(face_fits)
+        for k in (best, self._twin(self.profile.cards[best])):
+            if k not in fits:
+                fits[k] = score(k)
+        return card if fits[card] >= max(fits.values()) - VISIBLE_LEAD else None
+
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
                             covers: list[np.ndarray]) -> CornerRead:
         """Read a card lying under others from its index corner and the part of its face in view.
@@ -450,6 +469,8 @@ class Reader:
         decides between them: the chosen card's clean face must match that part clearly better.
         Where it does not, the card is still read when the corner's discriminant and the index
         network both name it first and the face prefers no other (:meth:`_named_by_both`).
+        First of all, a card the index network is sure of is read when the discriminant puts it
+        or its twin first and the face in view does not object (:meth:`_network_sure`).
         """
         d2, feat = self._corner_evidence(patch)
         ranked = [int(k) for k in np.argsort(d2)[:4]]
@@ -481,6 +502,11 @@ class Reader:
 
         scores = {k: score(k) for k in near + far}
         table = self._net_table([patch])
+        sure = None if table is None else self._network_sure(best, table[0], d2, score, scores)
+        if sure is not None:
+            chance = float(table[0, sure])
+            return CornerRead(self.profile.cards[sure], round(chance, 3), self.profile.cards[sure],
+                              float(d2[sure]), float(d2[ranked[1]]), score(sure), chance)
         card = max(near, key=scores.get)
         lead = scores[card] - max((scores[k] for k in near if k != card), default=0.0)
         vetoed = any(scores[k] >= scores[card] for k in far)

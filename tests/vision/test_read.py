@@ -15,6 +15,7 @@ from vision.profiles import Calibration, CalibrationError, calibrate_dir
 from vision.read import (
     FACE_DECISIVE,
     NET_AGREE,
+    NET_MIN,
     NET_TRUST,
     CornerRead,
     Profile,
@@ -312,13 +313,18 @@ def _covered_reads(monkeypatch, profile, scene) -> list[tuple[tuple, str | None]
 def test_a_covered_card_is_not_read_as_the_suit_the_network_sees_as_its_twin(heruka, heruka_profile, monkeypatch):
     """Seeded tabled hands (seed 900, 16th scene): the 8d lies under the 3s and is read from
     its index corner and the part of its face in view. The face in view cannot tell a
-    diamond from a heart; when the network sees the other suit of its colour there (8h), the
-    read is unknown; when it sees the 8d, it stands."""
+    diamond from a heart; when the network sees the other suit of its colour there (8h) more
+    than the 8d without being sure of it, the read is unknown; when it is sure of the 8d it
+    stands, and when it is sure (NET_MIN) of the 8h, which the corner's discriminant puts
+    within its limit and the face in view does not object to, the network's card is read."""
     scene = _showdown_scene(heruka, 900, 15)
     assert [str(t.card) for t in scene.truth] == ["Kc", "Ks", "8d", "3s"]
     arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "8d")
     assert Reader(heruka_profile, index_net=_SureNetwork("8d")).read_partly_covered(*arguments).card == "8d"
-    assert Reader(heruka_profile, index_net=_SureNetwork("8h")).read_partly_covered(*arguments).card is None
+    unsure = Reader(heruka_profile, index_net=_SureNetwork("8h", NET_MIN - 0.1))
+    assert unsure.read_partly_covered(*arguments).card is None
+    read = Reader(heruka_profile, index_net=_SureNetwork("8h", NET_MIN)).read_partly_covered(*arguments)
+    assert (read.card, read.confidence) == ("8h", NET_MIN)
 
 
 def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers_name_it(
@@ -327,7 +333,8 @@ def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers
     5h, and the part of its face in view fits the 3s and the 3c alike (no VISIBLE_LEAD). Its
     corner's discriminant puts the 3s first and the index network names it first of all 52
     cards, and the face does not prefer another card: it is read. With the network under
-    NET_AGREE, or naming the 3c, it stays unknown."""
+    NET_AGREE, or naming the 3c (under NET_MIN: not sure enough to overrule the
+    discriminant), it stays unknown."""
     _assert_tabled_card_read(heruka, heruka_profile, 36, ["3s", "5h", "7s", "5d"], "3s")
     scene = _showdown_scene(heruka, 900, 36)
     arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "3s")
@@ -335,7 +342,7 @@ def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers
     assert (read.card, read.confidence) == ("3s", NET_AGREE)
     unsure = Reader(heruka_profile, index_net=_SureNetwork("3s", NET_AGREE - 0.05))
     assert unsure.read_partly_covered(*arguments).card is None
-    assert Reader(heruka_profile, index_net=_SureNetwork("3c")).read_partly_covered(*arguments).card is None
+    assert Reader(heruka_profile, index_net=_SureNetwork("3c", NET_AGREE)).read_partly_covered(*arguments).card is None
 
 
 def test_a_covered_card_whose_face_fits_a_farther_candidate_as_well_is_read_when_both_index_readers_name_it(
@@ -345,3 +352,21 @@ def test_a_covered_card_whose_face_fits_a_farther_candidate_as_well_is_read_when
     Tc (which vetoed the read); the corner's discriminant and the index network both name the
     Tc first, so it is read."""
     _assert_tabled_card_read(heruka, heruka_profile, 114, ["Kh", "9h", "Tc", "Ad"], "Tc")
+
+
+def test_a_covered_card_the_network_is_sure_of_is_read_where_the_discriminant_puts_its_twin_first(
+        heruka, heruka_profile, monkeypatch):
+    """Seeded tabled hands (seed 900, 226th scene, 170 px cards, blur 0.7): the Js lies under
+    another card. Its corner's discriminant puts the Jc first (a club against a spade of one
+    rank is its weak point); the index network is sure (NET_MIN) of the Js, the Js lies
+    within the corner limit and the face in view does not prefer another card by
+    VISIBLE_LEAD: the Js is read, with the network's confidence. With the network under
+    NET_MIN it stays unknown."""
+    _assert_tabled_card_read(heruka, heruka_profile, 225, ["8d", "5h", "Js", "Ah"], "Js")
+    scene = _showdown_scene(heruka, 900, 225)
+    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "Js")
+    assert Reader(heruka_profile, index_net=None).read_patch(arguments[2]).best == "Jc"
+    read = Reader(heruka_profile, index_net=_SureNetwork("Js", NET_MIN)).read_partly_covered(*arguments)
+    assert (read.card, read.confidence) == ("Js", NET_MIN)
+    unsure = Reader(heruka_profile, index_net=_SureNetwork("Js", NET_MIN - 0.05))
+    assert unsure.read_partly_covered(*arguments).card is None
