@@ -334,7 +334,9 @@ class FrameReader:
                 seen = self._from_plain_corner(frame, corner, width, blob)
                 if seen is not None:
                     hypotheses.append(seen)
-                continue
+                    continue
+                # or u runs along a short side that goes on straight along a neighbour's side
+                # (two cards in line): read it as an index corner
             local = self._local_width(frame, corner, width)
             quad = full_card(corner, local)
             # the card may run on under a card whose printed border cut it off as a region of

@@ -215,6 +215,31 @@ def test_a_card_whose_corner_touches_another_card_has_that_corner_found(heruka, 
                              seed=940, layout="table")
 
 
+def test_an_index_corner_whose_short_side_runs_on_along_a_neighbour_is_read_as_one(
+        heruka, heruka_profile, monkeypatch):
+    """Seeded full table (seed 940, 15th scene, 130 px cards, blur 1.4): the 5c lies under the
+    5s with their top edges in line, so the straight edge along its short side runs on along
+    the 5s's and its index corner looked like a plain corner (u along a long side). The
+    card a plain corner spells out does not read; the corner is then read as an index
+    corner, and the 5c is read."""
+    scene = _showdown_scene(heruka, 940, 14, "table")
+    five = next(t for t in scene.truth if t.card == "5c")
+    plain = []
+    original = FrameReader._from_plain_corner
+
+    def spy(self, frame, corner, width, blob):
+        seen = original(self, frame, corner, width, blob)
+        plain.append((corner.point, seen))
+        return seen
+
+    monkeypatch.setattr(FrameReader, "_from_plain_corner", spy)
+    _assert_tabled_card_read(heruka, heruka_profile, 14, ["Qd", "Js", "6s", "7d", "Kc", "5c", "5s", "As"], "5c",
+                             seed=940, layout="table")
+    width = np.linalg.norm(five.corners[1] - five.corners[0])
+    assert any(seen is None and min(np.linalg.norm(point - five.corners[i]) for i in (0, 2)) < 0.15 * width
+               for point, seen in plain)
+
+
 def test_a_card_at_a_group_corner_lying_mostly_on_cards_is_read(heruka, heruka_profile):
     """Seeded full table (seed 940, 82nd scene, 170 px cards, blur 2): the 2s of the board
     shares a region with the 8d and a back. The card inferred at its index corner lay on
