@@ -111,9 +111,21 @@ def _overlap(quad: np.ndarray, other: np.ndarray) -> float:
     return float(area / max(union, 1e-6))
 
 
+#: Two reads of one card lie the same way: their short sides differ by at most this angle.
+SAME_CARD_TURN_DEG = 20.0
+
+
+def _short_side_turn(quad: np.ndarray, other: np.ndarray) -> float:
+    """Angle in degrees (0-90) between the short sides of two card outlines (TL TR BR BL)."""
+    a, b = quad[1] - quad[0], other[1] - other[0]
+    cosine = abs(float(a @ b)) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-6)
+    return float(np.degrees(np.arccos(min(cosine, 1.0))))
+
+
 def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
-    """True when two card outlines (TL TR BR BL) are the same card seen twice."""
-    return _overlap(quad, other) > SAME_CARD_IOU
+    """True when two card outlines (TL TR BR BL) are the same card seen twice: they overlap
+    (SAME_CARD_IOU) and lie the same way (a card turned across another is another card)."""
+    return _overlap(quad, other) > SAME_CARD_IOU and _short_side_turn(quad, other) <= SAME_CARD_TURN_DEG
 
 
 def _depth(quad: np.ndarray, point: np.ndarray) -> float:

@@ -10,7 +10,7 @@ import pytest
 from vision.art import CARD_NAMES, RANKS, SUITS
 from vision.evaluate import score_frame
 from vision.indexnet import IndexGuess
-from vision.pipeline import FrameReader
+from vision.pipeline import SAME_CARD_IOU, SAME_CARD_TURN_DEG, FrameReader, _overlap, _same_place
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
 from vision.read import (
     FACE_DECISIVE,
@@ -238,6 +238,34 @@ def test_an_index_corner_whose_short_side_runs_on_along_a_neighbour_is_read_as_o
     width = np.linalg.norm(five.corners[1] - five.corners[0])
     assert any(seen is None and min(np.linalg.norm(point - five.corners[i]) for i in (0, 2)) < 0.15 * width
                for point, seen in plain)
+
+
+def test_two_reads_are_one_card_only_when_their_outlines_overlap_and_lie_the_same_way():
+    """Two reads whose outlines overlap by more than SAME_CARD_IOU are one card (if they
+    disagree, neither is kept) only when their short sides lie within SAME_CARD_TURN_DEG:
+    a card turned across another of about the same centre is another card."""
+    card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    center = card.mean(axis=0)
+
+    def turned(degrees: float) -> np.ndarray:
+        angle = np.radians(degrees)
+        rotation = np.float32([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        return (card - center) @ rotation.T + center
+
+    assert _same_place(card, card + np.float32([6, -4]))
+    assert _same_place(card, turned(SAME_CARD_TURN_DEG - 5))
+    across = turned(SAME_CARD_TURN_DEG + 6)
+    assert _overlap(card, across) > SAME_CARD_IOU
+    assert not _same_place(card, across)
+
+
+def test_two_cards_crossing_with_about_one_centre_are_both_read(heruka, heruka_profile):
+    """Seeded loose cards (seed 970, 104th scene, 130 px, blur 1.4): the Tc and the 7d lie
+    one across the other, their centres 11 px apart and turned 26 degrees. Their outlines
+    overlap by more than SAME_CARD_IOU, so the two reads were taken for one card seen twice
+    and, disagreeing, both dropped; they lie different ways, and both are read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 103, ["Tc", "7d"], "Tc", seed=970, layout="loose")
+    _assert_tabled_card_read(heruka, heruka_profile, 103, ["Tc", "7d"], "7d", seed=970, layout="loose")
 
 
 def test_a_card_at_a_group_corner_lying_mostly_on_cards_is_read(heruka, heruka_profile):
