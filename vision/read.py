@@ -449,15 +449,11 @@ class Reader:
         a spade of one rank), lies within the corner limit (``d2``), and the face in view
         (``score``; ``face_fits`` the candidates' fits so far) prefers no other card by
         VISIBLE_LEAD or more; otherwise None."""
+        twin = self._twin(self.profile.cards[best])
         card = int(net.argmax())
-        if net[card] < NET_MIN or card not in (best, self._twin(self.profile.cards[best])):
+        if net[card] < NET_MIN or card not in (best, twin) or d2[card] > self.corner_limit:
             return None
-        if d2[card] > self.corner_limit:
-            return None
-        fits = dict(face_fits)
-        for k in (best, self._twin(self.profile.cards[best])):
-            if k not in fits:
-                fits[k] = score(k)
+        fits = {**face_fits, **{k: score(k) for k in (best, twin) if k not in face_fits}}
         return card if fits[card] >= max(fits.values()) - VISIBLE_LEAD else None
 
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
