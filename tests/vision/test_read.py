@@ -407,19 +407,25 @@ def test_a_covered_card_whose_face_fits_a_farther_candidate_as_well_is_read_when
     _assert_tabled_card_read(heruka, heruka_profile, 114, ["Kh", "9h", "Tc", "Ad"], "Tc")
 
 
-def test_a_covered_card_the_network_is_sure_of_is_read_where_the_discriminant_puts_its_twin_first(
+def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the_discriminant_puts_first(
         heruka, heruka_profile, monkeypatch):
-    """Seeded tabled hands (seed 900, 226th scene, 170 px cards, blur 0.7): the Js lies under
-    another card. Its corner's discriminant puts the Jc first (a club against a spade of one
-    rank is its weak point); the index network is sure (NET_MIN) of the Js, the Js lies
-    within the corner limit and the face in view does not prefer another card by
-    VISIBLE_LEAD: the Js is read, with the network's confidence. With the network under
-    NET_MIN it stays unknown."""
-    _assert_tabled_card_read(heruka, heruka_profile, 225, ["8d", "5h", "Js", "Ah"], "Js")
-    scene = _showdown_scene(heruka, 900, 225)
-    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "Js")
-    assert Reader(heruka_profile, index_net=None).read_patch(arguments[2]).best == "Jc"
-    read = Reader(heruka_profile, index_net=_SureNetwork("Js", NET_MIN)).read_partly_covered(*arguments)
-    assert (read.card, read.confidence) == ("Js", NET_MIN)
-    unsure = Reader(heruka_profile, index_net=_SureNetwork("Js", NET_MIN - 0.05))
-    assert unsure.read_partly_covered(*arguments).card is None
+    """Seeded tabled hands (seed 900, 143rd scene, 220 px cards, blur 0): the 3s lies under the
+    Th. Its corner's discriminant puts the 3s and the 3c close (which of them first depends on
+    the package set's resampling: OpenCV 5 the 3s, OpenCV 4.10 the 3c) and the face in view
+    does not settle them; the index network is sure of the 3s, and it is read. A network sure
+    (NET_MIN) of either card of the pair reads that card, with its confidence; under NET_MIN
+    the card stays unknown; without this rule the 3s is not read. (Its card is inferred from
+    the corner at a size a little off, so it is read where the scoring counts it, within half
+    a card width of the 3s.)"""
+    scene = _showdown_scene(heruka, 900, 142)
+    assert [str(t.card) for t in scene.truth] == ["3s", "Th"]
+    tally, _, misread = score_frame(scene, FrameReader(Reader(heruka_profile)).read(scene.image))
+    assert (tally.right, tally.cards, misread) == (2, 2, [])
+    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "3s")
+    for card in ("3s", "3c"):
+        read = Reader(heruka_profile, index_net=_SureNetwork(card, NET_MIN)).read_partly_covered(*arguments)
+        assert (read.card, read.confidence) == (card, NET_MIN)
+        unsure = Reader(heruka_profile, index_net=_SureNetwork(card, NET_MIN - 0.05))
+        assert unsure.read_partly_covered(*arguments).card is None
+    monkeypatch.setattr(Reader, "_network_sure", lambda *args: None)
+    assert "3s" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
