@@ -363,7 +363,7 @@ def _covered_reads(monkeypatch, profile, scene) -> list[tuple[tuple, str | None]
     return calls
 
 
-def test_a_covered_card_is_not_read_as_the_suit_the_network_sees_as_its_twin(heruka, heruka_profile, monkeypatch):
+def test_a_covered_card_is_read_as_its_twin_only_when_the_network_is_sure_of_it(heruka, heruka_profile, monkeypatch):
     """Seeded tabled hands (seed 900, 16th scene): the 8d lies under the 3s and is read from
     its index corner and the part of its face in view. The face in view cannot tell a
     diamond from a heart; when the network sees the other suit of its colour there (8h) more
