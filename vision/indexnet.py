@@ -2,8 +2,10 @@
 
 A small convolutional network (``vision/models/index-net.onnx``, trained by
 :mod:`vision.train_index` on the tuning decks and font decks, never on an AisleRiot design)
-that reads any deck's index without calibration. Its output per patch: 13 rank
-probabilities then "no index", 4 suit probabilities (c d h s) then "no index".
+that reads any deck's index without calibration. Its outputs per patch: ``probabilities``,
+13 rank probabilities then "no index", 4 suit probabilities (c d h s) then "no index"; and
+``features``, its hidden layer (128 values), on which calibration fits a discriminant of the
+club's own deck (:class:`vision.read.Profile`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ import numpy as np
 from vision.art import RANKS, SUITS
 
 DEFAULT_MODEL_PATH = Path(__file__).with_name("models") / "index-net.onnx"
+#: The network's two outputs, by name.
+OUTPUTS = ("probabilities", "features")
+#: Length of the ``features`` output.
+FEATURES = 128
 
 
 def normalise(patches: np.ndarray) -> np.ndarray:
@@ -36,6 +42,7 @@ class IndexGuess:
     rank: np.ndarray  # 13 probabilities, RANKS order
     suit: np.ndarray  # 4 probabilities, SUITS order
     no_index: float  # probability that the patch shows no index at all
+    features: np.ndarray | None = None  # the hidden layer's FEATURES values
 
     def card_probability(self, card: str) -> float:
         """Probability of ``card`` (rank and suit both)."""
@@ -59,9 +66,17 @@ class IndexNet:
         if not patches:
             return []
         self.net.setInput(normalise(np.stack(patches)))
-        out = self.net.forward()
+        out, features = self.net.forward(list(OUTPUTS))
         return [IndexGuess(row[:13] / max(row[:13].sum(), 1e-6), row[14:18] / max(row[14:18].sum(), 1e-6),
-                           float(max(row[13], row[18]))) for row in out]
+                           float(max(row[13], row[18])), hidden) for row, hidden in zip(out, features, strict=True)]
+
+    def features(self, patches: list[np.ndarray], batch: int = 256) -> np.ndarray:
+        """The hidden layer of every patch (N x FEATURES), in batches."""
+        rows = []
+        for start in range(0, len(patches), batch):
+            self.net.setInput(normalise(np.stack(patches[start:start + batch])))
+            rows.append(self.net.forward(OUTPUTS[1]))
+        return np.concatenate(rows) if rows else np.zeros((0, FEATURES), np.float32)
 
 
 @lru_cache(maxsize=1)

@@ -8,6 +8,7 @@ for decks never calibrated, is trained the same way on the committed tuning desi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +21,7 @@ from vision.art import CARD_NAMES, DECKS_DIR, load_deck
 from vision.find import Corner, rotate
 from vision.indexnet import default_index_net
 from vision.read import (
+    MARGIN,
     Discriminant,
     Profile,
     ProfileError,
@@ -35,6 +37,12 @@ DEFAULT_DESIGNS = ("heruka-2color", "heruka-4color")
 COPIES = 24
 #: Captures are scaled so a card is this many pixels wide before jittering.
 WORK_WIDTH = 110.0
+#: The index network's view of each index corner of a capture (the profile's
+#: ``index_features``): jittered copies, shifted up to NETWORK_SHIFT card widths and shrunk
+#: to NETWORK_SMALLEST of the capture's size at least, as the network is fed (margin 2).
+NETWORK_COPIES = 48
+NETWORK_SHIFT = 0.02
+NETWORK_SMALLEST = 0.7
 
 
 class CalibrationError(ProfileError):
@@ -52,8 +60,11 @@ def _on_felt(card: np.ndarray, felt=(40, 110, 30), pad: float = 0.4) -> np.ndarr
 
 
 def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.random.Generator,
-                     copies: int) -> list[np.ndarray]:
-    """``copies`` patches of one index corner as a camera might see it on another day."""
+                     copies: int, margin: int = 0, shift: float = 0.015,
+                     smallest: float = 1.0) -> list[np.ndarray]:
+    """``copies`` patches of one index corner as a camera might see it on another day: the first
+    clean, the others shifted up to ``shift`` card widths, turned, scaled, blurred, relit, and
+    shrunk to between ``smallest`` and 1 of the capture's size (a card farther off)."""
     out = []
     if width > WORK_WIDTH:  # work at a typical camera size: faster, and as sharp as a camera
         factor = WORK_WIDTH / width
@@ -65,14 +76,17 @@ def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.ra
     x0, y0 = max(0, x - pad), max(0, y - pad)
     crop = image[y0:y + pad, x0:x + pad].astype(np.float32)
     for k in range(copies):
-        sample = _blurred_and_relit(crop, width, rng) if k else crop
+        sample, size = (_blurred_and_relit(crop, width, rng), 1.0) if k else (crop, 1.0)
+        if k and smallest < 1.0:
+            size = rng.uniform(smallest, 1.0)
+            sample = cv2.resize(sample, None, fx=size, fy=size, interpolation=cv2.INTER_AREA)
         turn = rng.uniform(-0.05, 0.05) if k else 0.0
-        jitter = Corner(corner.point - [x0, y0] + (rng.uniform(-0.015, 0.015, 2) * width if k else 0),
+        jitter = Corner((corner.point - [x0, y0]) * size + (rng.uniform(-shift, shift, 2) * width * size if k else 0),
                         rotate(corner.u, turn), rotate(corner.w, turn), 0.0, 0.0, 0)
         scale = rng.uniform(0.92, 1.08) if k else 1.0
         stretch = rng.uniform(0.94, 1.06) if k else 1.0
-        patch = corner_patch(np.clip(sample, 0, 255).astype(np.uint8), jitter, width * scale,
-                             margin=0, stretch=stretch)
+        patch = corner_patch(np.clip(sample, 0, 255).astype(np.uint8), jitter, width * size * scale,
+                             margin=margin, stretch=stretch)
         out.append(patch)
     return out
 
@@ -125,6 +139,8 @@ class Calibration:
         self._faces: dict[str, list[np.ndarray]] = {}
         self._face_templates: dict[str, list[np.ndarray]] = {}
         self._clean_patches: dict[str, list[np.ndarray]] = {}
+        self._network_patches: dict[str, list[np.ndarray]] = {}
+        self._network_rng = np.random.default_rng(seed + 1)  # the pixel copies' draws stay as they were
 
     @property
     def missing(self) -> list[str]:
@@ -144,6 +160,9 @@ class Calibration:
         for corner in corners:
             patches = jittered_patches(image, corner, width, self._rng, self.copies)
             clean.append(corner_patch(image, corner, width))  # as the reader cuts it
+            self._network_patches.setdefault(card, []).extend(jittered_patches(
+                image, corner, width, self._network_rng, NETWORK_COPIES, margin=MARGIN,
+                shift=NETWORK_SHIFT, smallest=NETWORK_SMALLEST))
             tmpls.append(describe(patches[0]))
             feats.extend(describe(p) for p in patches)
         faces = [describe_face(f) for f in jittered_faces(image, quad, width, self._rng, self.copies)]
@@ -163,14 +182,25 @@ class Calibration:
             return Discriminant.fit(stacked, labels, templates)
 
         return Profile(self.name, list(CARD_NAMES), fit(self._features, self._templates),
-                       fit(self._faces, self._face_templates), self._network_reads())
+                       fit(self._faces, self._face_templates), *self._network_part())
 
-    def _network_reads(self) -> float:
-        """Share of the captures' index corners the index network reads as their own card."""
+    def _network_part(self) -> tuple[float, Discriminant | None]:
+        """The share of the captures' index corners the index network reads as their own card,
+        and the discriminant over its hidden layer fitted on their jittered copies (1.0 and
+        None without the network)."""
+        network = default_index_net()
+        if network is None:
+            return 1.0, None
         labelled = [(card, patch) for card in CARD_NAMES for patch in self._clean_patches[card]]
-        guesses = default_index_net().guess([patch for _, patch in labelled])
+        guesses = network.guess([patch for _, patch in labelled])
         right = [guess.first_card == card for (card, _), guess in zip(labelled, guesses, strict=True)]
-        return round(float(np.mean(right)), 3)
+        patches = [patch for card in CARD_NAMES for patch in self._network_patches[card]]
+        labels = np.array([k for k, card in enumerate(CARD_NAMES) for _ in self._network_patches[card]])
+        features = network.features(patches)
+        # the clean copy of each corner (the first of its NETWORK_COPIES) is its template
+        clean = features[::NETWORK_COPIES]
+        templates = np.stack([clean[labels[::NETWORK_COPIES] == k].mean(axis=0) for k in range(len(CARD_NAMES))])
+        return round(float(np.mean(right)), 3), Discriminant.fit(features, labels, templates)
 
 
 def calibrate_dir(deck_dir: Path, name: str | None = None,
@@ -218,8 +248,12 @@ def profile_from_art(deck: dict[str, np.ndarray], name: str) -> Profile:
 
 
 def build_default_profile() -> Profile:
-    """Train the default profile on the committed tuning designs (seeded, reproducible)."""
-    return calibrate_art([load_deck(DECKS_DIR / d) for d in DEFAULT_DESIGNS], "default")
+    """Train the default profile on the committed tuning designs (seeded, reproducible).
+
+    It keeps no ``index_features``: those say how the club's own deck looks to the index
+    network, and a deck never calibrated is not the tuning decks."""
+    profile = calibrate_art([load_deck(DECKS_DIR / d) for d in DEFAULT_DESIGNS], "default")
+    return dataclasses.replace(profile, index_features=None)
 
 
 @lru_cache(maxsize=1)

@@ -187,21 +187,25 @@ class Discriminant:
 @dataclass
 class Profile:
     """A trained deck profile: ``cards`` (52 names), a corner and a whole-face discriminant,
-    and ``network_reads``: the share of the calibration captures' index corners the index
+    ``network_reads``: the share of the calibration captures' index corners the index
     network read as their own card (its first guess), which says whether it knows this
-    deck's index (1.0 when not measured)."""
+    deck's index (1.0 when not measured), and ``index_features``: a discriminant over the
+    index network's hidden layer (:mod:`vision.indexnet`), fitted on the same captures'
+    jittered index corners (None when calibrated without the network)."""
 
     name: str
     cards: list[str]
     corner: Discriminant
     face: Discriminant
     network_reads: float = 1.0
+    index_features: Discriminant | None = None
 
     def save(self, path: Path) -> None:
         """Write the profile as a compressed ``.npz`` file."""
+        features = self.index_features.arrays("features") if self.index_features is not None else {}
         np.savez_compressed(Path(path), version=PROFILE_VERSION, name=self.name,
                             cards=np.array(self.cards), network_reads=self.network_reads,
-                            **self.corner.arrays("corner"), **self.face.arrays("face"))
+                            **self.corner.arrays("corner"), **self.face.arrays("face"), **features)
 
     @classmethod
     def load(cls, path: Path) -> Profile:
@@ -212,9 +216,10 @@ class Profile:
                 if version != PROFILE_VERSION:
                     raise ProfileError(f"{path}: profile version {version}, expected {PROFILE_VERSION}; calibrate again")
                 network_reads = float(data["network_reads"]) if "network_reads" in data.files else 1.0
+                features = Discriminant.from_arrays(data, "features") if "features_mean" in data.files else None
                 return cls(str(data["name"]), [str(x) for x in data["cards"]],
                            Discriminant.from_arrays(data, "corner"), Discriminant.from_arrays(data, "face"),
-                           network_reads)
+                           network_reads, features)
         except (OSError, KeyError, ValueError) as exc:
             if isinstance(exc, ProfileError):
                 raise
@@ -243,6 +248,12 @@ NET_VETO = 0.02
 #: calibration captures' index corners as their own card: an index style it has never seen
 #: (tango: 78 %) makes it sure and wrong; the other designs give 100 %.
 NET_TRUST = 0.95
+
+#: The network's hidden layer read by the profile's ``index_features`` discriminant gives each
+#: card the weight exp(-(d - d_nearest) / FEATURE_TEMPERATURE) (d its squared distance); the
+#: deck's own evidence in the network's probability is the geometric mean of the two. The
+#: spread of the jittered calibration copies is narrower than a camera's, hence the large value.
+FEATURE_TEMPERATURE = 27.0
 
 #: The other suit of the same colour: the suit a small, blurred pip is mistaken for.
 SAME_COLOUR = {"c": "s", "s": "c", "d": "h", "h": "d"}
@@ -332,19 +343,41 @@ class Reader:
         card = self.profile.cards[order[0]]
         return CornerRead(card if ok else None, round(confidence, 3), card, best, second, agreement)
 
-    def _net_table(self, patches: list[np.ndarray]) -> np.ndarray | None:
+    def _net_tables(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
         """Per patch (rows) and profile card (columns), the index network's probability that
-        the patch shows that card's index; None without a network or patches."""
+        the patch shows that card's index, twice: the network's own, and with the deck's own
+        evidence, the geometric mean of that and the weight the profile's ``index_features``
+        discriminant gives the card (FEATURE_TEMPERATURE), so that a card is sure only when
+        both are (the network's own again without ``index_features``). None without a
+        network or patches."""
         if self.index_net is None or not patches:
             return None
-        return np.stack([(1.0 - guess.no_index) * guess.rank[self._card_ranks] * guess.suit[self._card_suits]
-                         for guess in self.index_net.guess(patches)])
+        guesses = self.index_net.guess(patches)
+        own = np.stack([(1.0 - guess.no_index) * guess.rank[self._card_ranks] * guess.suit[self._card_suits]
+                        for guess in guesses])
+        if self.profile.index_features is None or any(guess.features is None for guess in guesses):
+            return own, own
+        d2 = self.profile.index_features.distances(np.stack([guess.features for guess in guesses]))
+        weight = np.exp((d2.min(axis=1, keepdims=True) - d2) / FEATURE_TEMPERATURE)
+        weight *= np.array([[1.0 - guess.no_index] for guess in guesses]) / weight.sum(axis=1, keepdims=True)
+        return own, np.sqrt(own * weight)
+
+    def _net_table(self, patches: list[np.ndarray]) -> np.ndarray | None:
+        """The table of :meth:`_net_tables` with the deck's own evidence; None without a network."""
+        tables = self._net_tables(patches)
+        return None if tables is None else tables[1]
+
+    def _net_products(self, patches: list[np.ndarray]) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Per profile card, the probability that every patch shows its index (the product
+        over the patches): with the deck's own evidence, and the network's own (for its veto);
+        None and None without a network."""
+        tables = self._net_tables(patches)
+        return (None, None) if tables is None else (tables[1].prod(axis=0), tables[0].prod(axis=0))
 
     def net_probabilities(self, patches: list[np.ndarray]) -> np.ndarray | None:
-        """Per profile card, the index network's probability that every patch shows its index
-        (the product over the patches); None without a network."""
-        table = self._net_table(patches)
-        return None if table is None else table.prod(axis=0)
+        """Per profile card, the probability (with the deck's own evidence, :meth:`_net_tables`)
+        that every patch shows its index (the product over the patches); None without a network."""
+        return self._net_products(patches)[0]
 
     def net_card(self, patches: list[np.ndarray]) -> tuple[str, float] | None:
         """The card every patch's index shows by the network alone, and the least probability
@@ -359,15 +392,18 @@ class Reader:
         return self.profile.cards[choices.pop()], sure
 
     def _settle(self, read: CornerRead, d2: np.ndarray, limit: float, min_gap: float,
-                check: Callable[[int], float], q: np.ndarray | None) -> CornerRead:
-        """The index network's say on a read: it picks among the near ties the discriminant
-        leaves (a club or a spade of one rank), and vetoes a read it clearly sees as another
-        card. It never brings in a card the discriminant put far off."""
+                check: Callable[[int], float], q: np.ndarray | None,
+                own: np.ndarray | None = None) -> CornerRead:
+        """The index network's say on a read (``q``: its probability per card, with the deck's
+        own evidence; ``own``: the network's own, ``q`` when not given): it picks among the
+        near ties the discriminant leaves (a club or a spade of one rank), and vetoes a read it
+        clearly sees as another card (``q`` or ``own`` does). It never brings in a card the
+        discriminant put far off."""
         if q is None:
             return read
         best = self.profile.cards.index(read.best)
         if read.card is not None:
-            if q[best] < NET_VETO and q.max() >= NET_MIN:
+            if any(p[best] < NET_VETO and p.max() >= NET_MIN for p in (q, q if own is None else own)):
                 return replace(read, card=None, confidence=0.0, net=float(q[best]))
             return replace(read, net=float(q[best]))
         if d2[best] > limit:
@@ -391,7 +427,7 @@ class Reader:
         d2, feat = self._corner_evidence(patch)
         check = lambda k: self.profile.corner.agreement(feat, k)  # noqa: E731
         read = self._decide(d2, self.corner_limit, self.corner_gap, check)
-        return self._settle(read, d2, self.corner_limit, self.corner_gap, check, self.net_probabilities([patch]))
+        return self._settle(read, d2, self.corner_limit, self.corner_gap, check, *self._net_products([patch]))
 
     def read_card(self, frame: np.ndarray, quad: np.ndarray, corners: list[Corner],
                   whole: bool = True) -> CornerRead:
@@ -413,7 +449,7 @@ class Reader:
             return self._suit_agreed(read, d2, index, patches)
         if total.min() > limit:
             return read  # nothing near: the network is not asked (it costs time)
-        return self._settle(read, total, limit, self.min_gap, check, self.net_probabilities(patches))
+        return self._settle(read, total, limit, self.min_gap, check, *self._net_products(patches))
 
     def _suit_agreed(self, read: CornerRead, face: np.ndarray, index: np.ndarray,
                      patches: list[np.ndarray]) -> CornerRead:

@@ -2,11 +2,15 @@
 
     pip install torch onnx          # training only; the appliance runs the ONNX file with OpenCV
     python -m vision.train_index [--font-decks 50] [--epochs 10] [--out vision/models/index-net.onnx]
+    python -m vision.train_index --add-features vision/models/index-net.onnx   # a file of one output
 
 Data (:mod:`vision.index_data`): the committed tuning decks and seeded font decks, never an
 AisleRiot design. The network is small (three 3x3 convolution blocks and one hidden layer,
-about 0.2 M weights); its one output is the rank probabilities (13 ranks, then "no index")
-followed by the suit probabilities (4 suits, then "no index"), see :mod:`vision.indexnet`.
+about 0.2 M weights); its outputs are ``probabilities``, the rank probabilities (13 ranks,
+then "no index") followed by the suit probabilities (4 suits, then "no index"), and
+``features``, its hidden layer, on which calibration fits the club's deck (see
+:mod:`vision.indexnet`). ``--add-features`` gives a file written before there was a
+``features`` output that output, the weights unchanged (how the committed file got it).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import numpy as np
 
 from vision.art import CARD_NAMES, committed_deck
 from vision.index_data import NO_INDEX, card_patches, font_deck
-from vision.indexnet import DEFAULT_MODEL_PATH, normalise
+from vision.indexnet import DEFAULT_MODEL_PATH, FEATURES, OUTPUTS, normalise
 
 TUNING_DECKS = ("heruka-2color", "heruka-4color")
 
@@ -70,8 +74,8 @@ def train(patches: np.ndarray, labels: np.ndarray, epochs: int, seed: int):
             return self.rank(h), self.suit(h)
 
         def forward(self, x):
-            rank, suit = self.logits(x)
-            return torch.cat([torch.softmax(rank, 1), torch.softmax(suit, 1)], 1)
+            h = self.body(x)
+            return torch.cat([torch.softmax(self.rank(h), 1), torch.softmax(self.suit(h), 1)], 1), h
 
     x = torch.from_numpy(normalise(patches))
     rank = torch.from_numpy(np.where(labels[:, 0] == NO_INDEX, 13, labels[:, 0]))
@@ -104,9 +108,26 @@ def export(model, out: Path) -> None:
     import torch
 
     dummy = torch.zeros(1, 3, 48, 24)
-    torch.onnx.export(model, dummy, str(out), input_names=["patch"], output_names=["probabilities"],
-                      dynamic_axes={"patch": {0: "n"}, "probabilities": {0: "n"}}, opset_version=13,
+    torch.onnx.export(model, dummy, str(out), input_names=["patch"], output_names=list(OUTPUTS),
+                      dynamic_axes={name: {0: "n"} for name in ("patch", *OUTPUTS)}, opset_version=13,
                       dynamo=False)
+
+
+def add_features(path: Path) -> None:
+    """Give an ONNX file of the ``probabilities`` output only (as exported before the
+    ``features`` output existed) that output too: the hidden layer (the last ReLU) under the
+    name ``features``; the weights and the probabilities stay as they are."""
+    import onnx
+
+    model = onnx.load(str(path))
+    if OUTPUTS[1] in [o.name for o in model.graph.output]:
+        return
+    hidden = [node for node in model.graph.node if node.op_type == "Relu"][-1].output[0]
+    model.graph.node.append(onnx.helper.make_node("Identity", [hidden], [OUTPUTS[1]], name=OUTPUTS[1]))
+    model.graph.output.append(onnx.helper.make_tensor_value_info(OUTPUTS[1], onnx.TensorProto.FLOAT,
+                                                                 ["n", FEATURES]))
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,7 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH)
+    parser.add_argument("--add-features", type=Path, metavar="ONNX",
+                        help="only add the features output to this file, then stop")
     args = parser.parse_args(argv)
+    if args.add_features:
+        add_features(args.add_features)
+        print(f"{args.add_features}: outputs {', '.join(OUTPUTS)}")
+        return 0
     start = time.perf_counter()
     patches, labels = build_dataset(args.font_decks, args.seed)
     print(f"{len(patches)} patches ({int((labels[:, 0] >= 0).sum())} index corners) "

@@ -8,7 +8,7 @@ import pytest
 
 from vision.art import CARD_NAMES
 from vision.index_data import NO_INDEX, card_patches, font_deck, rank_fonts
-from vision.indexnet import IndexGuess, default_index_net
+from vision.indexnet import FEATURES, IndexGuess, default_index_net
 from vision.read import CornerRead, Reader, corner_patch, find_card
 from vision.synth import _felt, load_back, make_capture
 
@@ -87,6 +87,41 @@ def test_the_network_vetoes_a_read_it_clearly_sees_as_another_card(heruka_profil
     q[cards.index("Kd")] = 0.03  # above NET_VETO: the discriminant's read stands
     kept = reader._settle(confident, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
     assert kept.card == "Kd"
+
+
+def test_a_read_the_network_alone_vetoes_stays_vetoed_when_the_deck_features_doubt_its_other_card(heruka_profile):
+    """With the deck's own evidence the network's other card may fall under NET_MIN (the
+    geometric mean of two opinions); the network's own veto of the read card still holds."""
+    cards = heruka_profile.cards
+    d2 = np.full(52, 1000.0)
+    d2[cards.index("3s")] = 40.0
+    confident = _tied_read(heruka_profile, d2)
+    assert confident.card == "3s"
+    own, q = np.zeros(52), np.zeros(52)
+    own[cards.index("5s")], own[cards.index("3s")] = 0.95, 0.008
+    q[cards.index("5s")], q[cards.index("3s")] = 0.85, 0.05  # with the deck's features: not sure
+    reader = Reader(heruka_profile, index_net=None)  # q and own stand for the network's answers
+    vetoed = reader._settle(confident, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q, own)
+    assert (vetoed.card, vetoed.net) == (None, 0.05)
+    kept = reader._settle(confident, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
+    assert kept.card == "3s"  # without the network's own answer there is no veto
+
+
+def test_the_network_gives_its_hidden_layer_as_features(net, heruka):
+    """The committed file has both outputs; a patch's features are the same read alone or in a
+    batch, and differ between two cards."""
+    rng = np.random.default_rng(6)
+    patches = []
+    for card in ("7c", "7s"):
+        image = make_capture(rng, heruka[card])
+        _, corners, width = find_card(image)
+        patches.append(corner_patch(image, corners[0], width))
+    guesses = net.guess(patches)
+    assert [g.features.shape for g in guesses] == [(FEATURES,), (FEATURES,)]
+    batch = net.features(patches, batch=1)
+    assert batch.shape == (2, FEATURES)
+    assert np.allclose(batch, np.stack([g.features for g in guesses]), atol=1e-5)
+    assert np.linalg.norm(batch[0] - batch[1]) > 0.1 * np.linalg.norm(batch[0])
 
 
 @pytest.mark.skipif(not rank_fonts(), reason="the DejaVu and Liberation fonts are not installed")

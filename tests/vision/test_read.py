@@ -9,6 +9,7 @@ import pytest
 
 from vision.art import CARD_NAMES, RANKS, SUITS
 from vision.evaluate import score_frame
+from vision.find import quad_corners
 from vision.indexnet import IndexGuess
 from vision.pipeline import SAME_CARD_IOU, SAME_CARD_TURN_DEG, FrameReader, _overlap, _same_place
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
@@ -91,6 +92,43 @@ def test_profile_round_trips_through_a_file(tmp_path, heruka_profile):
     loaded = Profile.load(path)
     assert loaded.cards == list(CARD_NAMES)
     assert np.allclose(loaded.corner.projection, heruka_profile.corner.projection)
+    assert np.allclose(loaded.index_features.projection, heruka_profile.index_features.projection)
+    # a profile without the network's features (calibrated without the network) stays so
+    dataclasses.replace(heruka_profile, index_features=None).save(path)
+    assert Profile.load(path).index_features is None
+
+
+def test_calibration_fits_the_index_networks_features_to_the_deck(heruka, heruka_profile):
+    """The profile's discriminant over the network's hidden layer puts every index corner found
+    on a fresh capture (other seed, other felt) of each of the 52 cards nearest its own card."""
+    assert heruka_profile.index_features is not None and heruka_profile.index_features.dims == 51
+    net = Reader(heruka_profile).index_net
+    rng = np.random.default_rng(99)
+    patches, truth = [], []
+    for card in CARD_NAMES:
+        image = make_capture(rng, heruka[card])
+        _, corners, width = find_card(image)
+        patches += [corner_patch(image, corner, width) for corner in corners]
+        truth += [card] * len(corners)
+    nearest = heruka_profile.index_features.distances(net.features(patches)).argmin(axis=1)
+    assert len(truth) >= 100  # both index corners of nearly every capture found
+    assert [heruka_profile.cards[k] for k in nearest] == truth
+
+
+def test_the_deck_features_settle_a_corner_the_network_alone_is_not_sure_of(heruka, heruka_profile):
+    """A Kc index corner at 130 px, blur 2 (board scene, true place): the corner discriminant
+    leaves it in a near tie, the network alone gives it under NET_MIN; with the deck's own
+    features it is read, as Kc."""
+    rng = np.random.default_rng(5)
+    for _ in range(29):
+        scene = make_scene(rng, heruka, layout="board", clutter=False)
+    truth = next(t for t in scene.truth if t.card == "Kc")
+    width = float(np.linalg.norm(truth.corners[1] - truth.corners[0]))
+    patch = corner_patch(scene.image, quad_corners(truth.corners.astype(np.float32))[0], width)
+    alone = Reader(dataclasses.replace(heruka_profile, index_features=None)).read_patch(patch)
+    assert (alone.card, alone.best) == (None, "Kc") and 0.5 < alone.net < NET_MIN
+    read = Reader(heruka_profile).read_patch(patch)
+    assert read.card == "Kc" and read.net >= NET_MIN
 
 
 def test_a_file_that_is_not_a_profile_is_refused_with_its_name(tmp_path):
