@@ -26,6 +26,7 @@ from vision.find import (
     quads_from_sides,
 )
 from vision.read import (
+    NET_AGREE,
     NET_MIN,
     CornerRead,
     Reader,
@@ -273,6 +274,15 @@ class FrameReader:
         return (read.distance <= GROUP_CLOSE_FRACTION * self.reader.corner_limit
                 and read.agreement >= GROUP_CLOSE_AGREEMENT)
 
+    def _alone(self, read: CornerRead | None) -> CornerRead | None:
+        """A close corner read (:meth:`_close_corner`) under no card read above it, taken as it
+        is, unless the reader has the index network and it gives the card under NET_AGREE: at
+        100 px and blur 2 the corner discriminant can be close to the other suit of the card's
+        colour (a 5s read as 5c, the network 0.65 sure of the 5c too)."""
+        if read is None or self.reader.index_net is None or read.net >= NET_AGREE:
+            return read
+        return None
+
     def _whole_cards(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
         """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
         found: list[CardSeen] = []
@@ -378,7 +388,7 @@ class FrameReader:
         # read above it, a corner close to its card's spread and template is taken as it is
         for quad, patch, close in pending:
             covers = [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
-            read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else close
+            read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else self._alone(close)
             if read is not None and read.card:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
         cards: list[CardSeen] = []

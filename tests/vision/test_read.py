@@ -278,6 +278,18 @@ def test_an_index_corner_whose_short_side_runs_on_along_a_neighbour_is_read_as_o
                for point, seen in plain)
 
 
+def test_a_corner_read_alone_under_no_card_is_taken_only_when_the_network_does_not_doubt_it(heruka_profile):
+    """A close corner read (here 5c, close to the discriminant's 5c) with no card read above
+    it stands as it is only when the index network gives the 5c NET_AGREE or more; a reader
+    without the network takes it as it is."""
+    read = CornerRead("5c", 0.55, "5c", 54.0, 104.0, 0.8, net=round(NET_AGREE - 0.15, 3))
+    with_network = FrameReader(Reader(heruka_profile))
+    assert with_network._alone(read) is None
+    assert with_network._alone(dataclasses.replace(read, net=NET_AGREE)) is not None
+    assert with_network._alone(None) is None
+    assert FrameReader(Reader(heruka_profile, index_net=None))._alone(read) is read
+
+
 def test_two_reads_are_one_card_only_when_their_outlines_overlap_and_lie_the_same_way():
     """Two reads whose outlines overlap by more than SAME_CARD_IOU are one card (if they
     disagree, neither is kept) only when their short sides lie within SAME_CARD_TURN_DEG:
