@@ -380,7 +380,8 @@ class Reader:
         return self._net_products(patches)[0]
 
     def net_card(self, patches: list[np.ndarray]) -> tuple[str, float] | None:
-        """The card every patch's index shows by the network alone, and the least probability
+        """The card every patch's index shows by the network alone (no discriminant; with the
+        deck's own evidence when the profile has ``index_features``), and the least probability
         among them, when there are two or more patches and each is at least NET_MIN sure of it."""
         table = self._net_table(patches) if len(patches) >= 2 else None
         if table is None:
