@@ -275,10 +275,11 @@ class FrameReader:
                 and read.agreement >= GROUP_CLOSE_AGREEMENT)
 
     def _alone(self, read: CornerRead | None) -> CornerRead | None:
-        """A close corner read (:meth:`_close_corner`) under no card read above it, taken as it
-        is, unless the reader has the index network and it gives the card under NET_AGREE: at
-        100 px and blur 2 the corner discriminant can be close to the other suit of the card's
-        colour (a 5s read as 5c, the network 0.65 sure of the 5c too)."""
+        """A close corner read (:meth:`_close_corner`) taken as it is (confident enough, or
+        under no card read above it), unless the reader has the index network and it gives the
+        card under NET_AGREE: at 100 px and blur 2 the corner discriminant can be close to the
+        other suit of the card's colour (a 5s read as 5c, the network 0.65 sure of the 5c too;
+        a 3s read as 3c with confidence 0.81, the network 0.33)."""
         if read is None or self.reader.index_net is None or read.net >= NET_AGREE:
             return read
         return None
@@ -375,17 +376,19 @@ class FrameReader:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
                 continue
             # an index corner read alone is the weakest evidence: taken as it is only when it
-            # sits close to its card's spread and template; otherwise the visible face decides
+            # sits close to its card's spread and template and the index network does not doubt
+            # it; otherwise the visible face decides
             patch = corner_patch(frame, corner, local)
             read = self.reader.read_patch(patch)
             close = read.card is not None and self._close_corner(read)
-            if close and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN):
+            if close and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN) and self._alone(read) is not None:
                 hypotheses.append(CardSeen(read.card, max(read.confidence, read.net), quad))
             else:
                 pending.append((quad, patch, read if close else None))
         # a card whose corner alone was not decisive, lying under cards read above: the part
         # of its face still in view decides between the corner's nearest cards; with no card
-        # read above it, a corner close to its card's spread and template is taken as it is
+        # read above it, a corner close to its card's spread and template is taken as it is,
+        # when the index network does not doubt it
         for quad, patch, close in pending:
             covers = [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
             read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else self._alone(close)

@@ -278,10 +278,10 @@ def test_an_index_corner_whose_short_side_runs_on_along_a_neighbour_is_read_as_o
                for point, seen in plain)
 
 
-def test_a_corner_read_alone_under_no_card_is_taken_only_when_the_network_does_not_doubt_it(heruka_profile):
-    """A close corner read (here 5c, close to the discriminant's 5c) with no card read above
-    it stands as it is only when the index network gives the 5c NET_AGREE or more; a reader
-    without the network takes it as it is."""
+def test_a_corner_read_alone_is_taken_only_when_the_network_does_not_doubt_it(heruka_profile):
+    """A close corner read (here 5c, close to the discriminant's 5c), confident enough or with
+    no card read above it, stands as it is only when the index network gives the 5c NET_AGREE
+    or more; a reader without the network takes it as it is."""
     read = CornerRead("5c", 0.55, "5c", 54.0, 104.0, 0.8, net=round(NET_AGREE - 0.15, 3))
     with_network = FrameReader(Reader(heruka_profile))
     assert with_network._alone(read) is None
