@@ -76,7 +76,7 @@ def jittered_patches(image: np.ndarray, corner: Corner, width: float, rng: np.ra
     x0, y0 = max(0, x - pad), max(0, y - pad)
     crop = image[y0:y + pad, x0:x + pad].astype(np.float32)
     for k in range(copies):
-        sample, size = (_blurred_and_relit(crop, width, rng), 1.0) if k else (crop, 1.0)
+        sample, size = _blurred_and_relit(crop, width, rng) if k else crop, 1.0
         if k and smallest < 1.0:
             size = rng.uniform(smallest, 1.0)
             sample = cv2.resize(sample, None, fx=size, fy=size, interpolation=cv2.INTER_AREA)
