@@ -244,6 +244,22 @@ def _corners(outline: np.ndarray, min_card_width: float, blob: int, touching: bo
     return corners
 
 
+def _longest_sides_corners(hull: np.ndarray, min_card_width: float, blob: int) -> list[Corner]:
+    """The corners where the four longest straight edges of a convex outline (a card's hull,
+    :func:`_densify`) meet, each with the next in outline order: where an index printed into a
+    card's corner cuts the corner off its region, the hull runs across the cut on a short edge
+    of its own, and the card's two sides still meet beyond it. Empty when fewer than four."""
+    edges = _edges(hull, min_len=max(14.0, 0.35 * min_card_width))
+    if len(edges) < 4:
+        return []
+    longest = sorted(sorted(range(len(edges)), key=lambda k: -edges[k][2])[:4])
+    sides = [edges[k] for k in longest]
+    turn_sign = 1.0 if cv2.contourArea(hull, oriented=True) > 0 else -1.0
+    corners = [_corner_between(sides[k - 1], sides[k], turn_sign, 0.5 * min(sides[k - 1][2], sides[k][2]), blob)
+               for k in range(4)]
+    return [c for c in corners if c is not None]
+
+
 def _quad(corners: list[Corner], area: float) -> np.ndarray | None:
     """The card's TL TR BR BL when four corners outline one whole card of the region's area."""
     if len(corners) != 4:
@@ -277,8 +293,12 @@ def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
             if area > 0.9 * cv2.contourArea(hull):
                 # An index printed to the very edge (some designs do) notches the outline
                 # of a single card; its hull restores the straight edges.
-                corners = _corners(_densify(hull), min_card_width, len(blobs))
+                outline = _densify(hull)
+                corners = _corners(outline, min_card_width, len(blobs))
                 quad = _quad(corners, area)
+                if quad is None:
+                    corners = _longest_sides_corners(outline, min_card_width, len(blobs))
+                    quad = _quad(corners, area)
                 if quad is not None:
                     blob.corners, blob.quad = corners, quad
         if blob.quad is None:

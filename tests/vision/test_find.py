@@ -130,3 +130,21 @@ def test_corners_that_do_not_face_each_other_spell_out_no_side():
     top_right = _corner((200, 100), (0, 1), (-1, 0))
     far_below = _corner((200, 400), (-1, 0), (0, -1))
     assert quads_from_sides([top_right, far_below], width=100.0) == []
+
+
+def test_a_card_whose_corner_its_index_cuts_off_is_found_whole():
+    """An index printed into a card's corner (AisleRiot 'tango' prints its 10 over the edge)
+    can cut the whole corner off the card's region: the outline, and its hull, run across the
+    cut. The card's two sides still meet beyond it: the card is found whole, that corner where
+    they meet."""
+    frame = np.zeros((400, 500, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    card = np.array([[150, 80], [290, 95], [272, 290], [132, 275]], np.float32)  # TL TR BR BL, tilted
+    cv2.fillConvexPoly(frame, np.round(card).astype(np.int32), (235, 235, 235), cv2.LINE_AA)
+    # felt across the bottom-right corner: 32 px along each side
+    br, tr, bl = card[2], card[1], card[3]
+    cut = np.array([br, br + 32 * (tr - br) / np.linalg.norm(tr - br), br + 32 * (bl - br) / np.linalg.norm(bl - br)])
+    cv2.fillConvexPoly(frame, np.round(cut).astype(np.int32), (40, 110, 30), cv2.LINE_AA)
+    (blob,) = find_blobs(frame)
+    assert blob.quad is not None
+    assert max(_nearest(blob.quad, corner) for corner in card) < 2.0
