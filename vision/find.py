@@ -195,8 +195,10 @@ def _densify(hull: np.ndarray) -> np.ndarray:
 #: Two edges that do not follow each other along an outline still meet in a corner when their
 #: ends lie this close to their crossing (a share of the shorter edge, at least 8 px): where a
 #: card's corner touches another card, the outline runs off round that card between the two
-#: edges of the corner, and the bridge between the cards shortens them.
-TOUCHING_CORNER_GAP = 0.15
+#: edges of the corner, and the bridge between the cards shortens them; where a printed line
+#: too wide for the mask's opening runs into a card's side just below its corner, the outline
+#: runs off along the line, and the side's stub above it is too short to be an edge.
+TOUCHING_CORNER_GAP = 0.25
 
 
 def _corner_between(e1: tuple, e2: tuple, turn_sign: float, max_gap: float, blob: int) -> Corner | None:
@@ -444,8 +446,10 @@ def _line_segments(gray: np.ndarray) -> np.ndarray:
     return np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
 
 
-#: Edge corners are looked for at this scale (half resolution: long card edges only).
-EDGE_SCALE = 0.5
+#: Edge corners are looked for in straight segments found at these scales together: at full
+#: resolution the faint edge of a card lying on another is found that half resolution misses,
+#: at half resolution a blurred edge that full resolution misses.
+EDGE_SCALES = (0.5, 1.0)
 
 
 def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> list[Corner]:
@@ -453,7 +457,7 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
 
     Where one card lies on another, its corner is not on the region's outline, but its two
     edges still show in the image (the top card is bright, the card below is shaded along
-    the edge). Each straight segment (OpenCV's line segment detector, at half resolution)
+    the edge). Each straight segment (OpenCV's line segment detector, at EDGE_SCALES)
     gets a bright side; two segments at 60-120 degrees that end near their crossing, each
     with its bright side towards the other, make a card corner.
     """
@@ -462,9 +466,9 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
     margin = 12  # the region's own border edges must be inside the window
     x0, y0 = max(x - margin, 0), max(y - margin, 0)
     x1, y1 = min(x + w + margin, width), min(y + h + margin, height)
-    small = cv2.resize(whiteness[y0:y1, x0:x1], None, fx=EDGE_SCALE, fy=EDGE_SCALE,
-                       interpolation=cv2.INTER_AREA)
-    seg = _line_segments(small) / EDGE_SCALE + np.float32([x0, y0, x0, y0])
+    window = whiteness[y0:y1, x0:x1]
+    seg = np.vstack([_line_segments(cv2.resize(window, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
+                     / scale for scale in EDGE_SCALES]) + np.float32([x0, y0, x0, y0])
     a, b = seg[:, :2].astype(np.float64), seg[:, 2:].astype(np.float64)
     length = np.linalg.norm(b - a, axis=1)
     keep = length >= min_len
