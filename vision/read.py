@@ -274,6 +274,13 @@ NET_AGREE = 0.8
 FACE_SLACK = 0.03
 
 
+def _network_vetoes(card: int, *tables: np.ndarray) -> bool:
+    """True when any of the index network's ``tables`` (its probability per profile card, one
+    patch or the product over several) gives ``card`` under NET_VETO while NET_MIN sure of
+    another: the network clearly sees another card."""
+    return any(table[card] < NET_VETO and table.max() >= NET_MIN for table in tables)
+
+
 def _visible_correlation(light: np.ndarray, template: np.ndarray, visible: np.ndarray) -> float:
     """Correlation of two lightness images over the ``visible`` pixels only."""
     a, b = light[visible], template[visible]
@@ -404,7 +411,7 @@ class Reader:
             return read
         best = self.profile.cards.index(read.best)
         if read.card is not None:
-            if any(p[best] < NET_VETO and p.max() >= NET_MIN for p in (q, q if own is None else own)):
+            if _network_vetoes(best, q, q if own is None else own):
                 return replace(read, card=None, confidence=0.0, net=float(q[best]))
             return replace(read, net=float(q[best]))
         if d2[best] > limit:
@@ -503,7 +510,9 @@ class Reader:
         Where it does not, the card is still read when the corner's discriminant and the index
         network both name it first and the face prefers no other (:meth:`_named_by_both`).
         First of all, a card the index network is sure of is read when the discriminant puts it
-        or its twin first and the face in view does not object (:meth:`_network_sure`).
+        or its twin first and the face in view does not object (:meth:`_network_sure`). A card
+        the face chose stays unknown when the network vetoes it, as everywhere
+        (:func:`_network_vetoes`).
         """
         d2, feat = self._corner_evidence(patch)
         ranked = [int(k) for k in np.argsort(d2)[:4]]
@@ -534,7 +543,8 @@ class Reader:
                        _visible_correlation(light, template[::-1, ::-1], visible))
 
         scores = {k: score(k) for k in near + far}
-        table = self._net_table([patch])
+        tables = self._net_tables([patch])
+        table = None if tables is None else tables[1]
         sure = None if table is None else self._network_sure(best, table[0], d2, score, scores)
         if sure is not None:
             chance = float(table[0, sure])
@@ -557,6 +567,8 @@ class Reader:
         twin = self._twin(self.profile.cards[card])
         if table is not None and table[0, twin] > table[0, card]:
             return unknown  # the face in view cannot tell a club from a spade; the network can
+        if tables is not None and _network_vetoes(card, tables[0][0], tables[1][0]):
+            return unknown  # the network clearly sees another card (a 9h whose face in view fits the Th)
         return CornerRead(self.profile.cards[card], round(confidence, 3), self.profile.cards[card],
                           float(d2[card]), float(d2[ranked[1]]), scores[card])
 

@@ -397,8 +397,9 @@ class _SureNetwork:
         return [IndexGuess(rank, suit, 0.0) for _ in patches]
 
 
-def _covered_reads(monkeypatch, profile, scene) -> list[tuple[tuple, str | None]]:
-    """Every call of ``read_partly_covered`` while reading ``scene``: arguments and card."""
+def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tuple[tuple, str | None]]:
+    """Every call of ``read_partly_covered`` while reading ``scene`` (with ``index_net``):
+    arguments and card."""
     calls = []
     original = Reader.read_partly_covered
 
@@ -408,7 +409,7 @@ def _covered_reads(monkeypatch, profile, scene) -> list[tuple[tuple, str | None]
         return read
 
     monkeypatch.setattr(Reader, "read_partly_covered", spy)
-    FrameReader(Reader(profile)).read(scene.image)
+    FrameReader(Reader(profile, index_net=index_net)).read(scene.image)
     monkeypatch.setattr(Reader, "read_partly_covered", original)
     return calls
 
@@ -455,6 +456,21 @@ def test_a_covered_card_whose_face_fits_a_farther_candidate_as_well_is_read_when
     Tc (which vetoed the read); the corner's discriminant and the index network both name the
     Tc first, so it is read."""
     _assert_tabled_card_read(heruka, heruka_profile, 114, ["Kh", "9h", "Tc", "Ad"], "Tc")
+
+
+def test_a_covered_card_the_face_in_view_chose_is_vetoed_by_a_network_sure_of_another(
+        heruka, heruka_profile, monkeypatch):
+    """Seeded tabled hands (seed 900, 2nd scene): the 6h lies under the 3h, and the part of its
+    face in view reads it without the network. A network NET_MIN sure of another card (a Kc,
+    neither the discriminant's first nor its twin) vetoes it, as it vetoes any read; one sure
+    of the 6h reads it. (On simplistic a 9h under another card was read Th by its face, the
+    network 0.93 on the 9h.)"""
+    scene = _showdown_scene(heruka, 900, 1)
+    assert [str(t.card) for t in scene.truth] == ["6h", "3h"]
+    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene, index_net=None)
+                     if card == "6h")
+    assert Reader(heruka_profile, index_net=_SureNetwork("Kc", NET_MIN)).read_partly_covered(*arguments).card is None
+    assert Reader(heruka_profile, index_net=_SureNetwork("6h", NET_MIN)).read_partly_covered(*arguments).card == "6h"
 
 
 def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the_discriminant_puts_first(
