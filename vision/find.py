@@ -446,10 +446,10 @@ def _line_segments(gray: np.ndarray) -> np.ndarray:
     return np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
 
 
-#: Edge corners are looked for in straight segments found at these scales together: at full
-#: resolution the faint edge of a card lying on another is found that half resolution misses,
-#: at half resolution a blurred edge that full resolution misses.
-EDGE_SCALES = (0.5, 1.0)
+#: Edge corners are looked for at this scale (half resolution: long card edges only). Full
+#: resolution as well found more cards of tabled hands, but cost about 13 % more time per
+#: frame and lost cards of two seeded tests (docs/vision.md, eleventh pass).
+EDGE_SCALE = 0.5
 
 
 def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> list[Corner]:
@@ -457,7 +457,7 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
 
     Where one card lies on another, its corner is not on the region's outline, but its two
     edges still show in the image (the top card is bright, the card below is shaded along
-    the edge). Each straight segment (OpenCV's line segment detector, at EDGE_SCALES)
+    the edge). Each straight segment (OpenCV's line segment detector, at half resolution)
     gets a bright side; two segments at 60-120 degrees that end near their crossing, each
     with its bright side towards the other, make a card corner.
     """
@@ -466,9 +466,9 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
     margin = 12  # the region's own border edges must be inside the window
     x0, y0 = max(x - margin, 0), max(y - margin, 0)
     x1, y1 = min(x + w + margin, width), min(y + h + margin, height)
-    window = whiteness[y0:y1, x0:x1]
-    seg = np.vstack([_line_segments(cv2.resize(window, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
-                     / scale for scale in EDGE_SCALES]) + np.float32([x0, y0, x0, y0])
+    small = cv2.resize(whiteness[y0:y1, x0:x1], None, fx=EDGE_SCALE, fy=EDGE_SCALE,
+                       interpolation=cv2.INTER_AREA)
+    seg = _line_segments(small) / EDGE_SCALE + np.float32([x0, y0, x0, y0])
     a, b = seg[:, :2].astype(np.float64), seg[:, 2:].astype(np.float64)
     length = np.linalg.norm(b - a, axis=1)
     keep = length >= min_len
