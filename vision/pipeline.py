@@ -87,17 +87,37 @@ _GRID = np.stack(np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.1, 0.9, 7))
 INSIDE_SLACK_PX = 3.0
 
 
-def _inside_fraction(quad: np.ndarray, contours: list[np.ndarray], shape: tuple[int, ...]) -> float:
-    """Share of a grid of points across ``quad`` (TL TR BR BL) that lie inside any of
-    ``contours`` (region outlines) or beyond the edge of the frame (of ``shape``): a card
-    may run on out of view, and nothing there says it does not."""
-    tl, tr, _, bl = quad
-    points = tl + _GRID[:, :1] * (tr - tl) + _GRID[:, 1:] * (bl - tl)
-    height, width = shape[:2]
-    inside = [not (0 <= x < width and 0 <= y < height)
-              or any(cv2.pointPolygonTest(c, (float(x), float(y)), True) >= -INSIDE_SLACK_PX for c in contours)
-              for x, y in points]
-    return float(np.mean(inside))
+_SLACK_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(INSIDE_SLACK_PX) + 1,) * 2)
+
+
+class RegionMap:
+    """Where card regions (their outlines filled, INSIDE_SLACK_PX wider) lie in a frame:
+    drawn once, so that the many points asked of them cost a lookup each."""
+
+    def __init__(self, contours: list[np.ndarray], shape: tuple[int, ...]) -> None:
+        """``contours``: region outlines in image pixels; ``shape``: the frame's shape."""
+        self.height, self.width = shape[:2]
+        slack = round(INSIDE_SLACK_PX)
+        x, y, w, h = cv2.boundingRect(np.concatenate(contours)) if contours else (0, 0, 0, 0)
+        self.origin = np.array([x - slack, y - slack])
+        mask = np.zeros((h + 2 * slack, w + 2 * slack), np.uint8)
+        cv2.drawContours(mask, contours, -1, 1, cv2.FILLED, offset=(slack - x, slack - y))
+        self.mask = cv2.dilate(mask, _SLACK_DISC)
+
+    def inside_fraction(self, quad: np.ndarray) -> float:
+        """Share of a grid of points across ``quad`` (TL TR BR BL) that lie on the regions or
+        beyond the edge of the frame: a card may run on out of view, and nothing there says
+        it does not."""
+        tl, tr, _, bl = quad
+        points = tl + _GRID[:, :1] * (tr - tl) + _GRID[:, 1:] * (bl - tl)
+        beyond = ((points[:, 0] < 0) | (points[:, 0] >= self.width)
+                  | (points[:, 1] < 0) | (points[:, 1] >= self.height))
+        cells = np.rint(points).astype(int) - self.origin
+        rows, cols = self.mask.shape
+        held = (cells[:, 0] >= 0) & (cells[:, 0] < cols) & (cells[:, 1] >= 0) & (cells[:, 1] < rows)
+        on_region = np.zeros(len(points), bool)
+        on_region[held] = self.mask[cells[held, 1], cells[held, 0]] > 0
+        return float(np.mean(beyond | on_region))
 
 
 #: Two card outlines overlapping this much (intersection over union) are one card: two
@@ -210,9 +230,9 @@ class FrameReader:
     def read(self, frame: np.ndarray) -> list[CardSeen]:
         """All cards of ``frame`` (BGR uint8), read or not."""
         blobs = find_blobs(frame)
-        regions = [blob.contour for blob in blobs]
+        regions = RegionMap([blob.contour for blob in blobs], frame.shape)
         seen: list[CardSeen] = []
-        groups: list[tuple[Blob, list[CardSeen]]] = []
+        groups: list[tuple[Blob, RegionMap, list[CardSeen]]] = []
         whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
         min_edge = max(18.0, EDGE_MIN_WIDTHS * card_width_estimate(blobs))
         for blob in blobs:
@@ -224,13 +244,14 @@ class FrameReader:
                 # sideways): read it corner by corner
                 blob.corners = merge_corners(blob.outline_corners,
                                              edge_corners(whiteness, blob.contour, min_edge))
-                groups.append((blob, self._whole_cards(frame, blob)))
+                area = RegionMap([blob.contour], frame.shape)
+                groups.append((blob, area, self._whole_cards(frame, blob, area)))
         # Cards read whole tell the card size in this frame; a region that only looked like
         # a card (two overlapping cards, a back) must not.
-        widths = [quad_width(c.corners) for c in seen] + [quad_width(c.corners) for _, w in groups for c in w]
+        widths = [quad_width(c.corners) for c in seen] + [quad_width(c.corners) for _, _, w in groups for c in w]
         frame_width = float(np.median(widths)) if widths else card_width_estimate(blobs)
-        for blob, whole in groups:
-            seen.extend(self._read_group(frame, blob, frame_width, whole, regions))
+        for blob, area, whole in groups:
+            seen.extend(self._read_group(frame, blob, area, frame_width, whole, regions))
         size = (frame.shape[1], frame.shape[0])
         for card in seen:
             card.zone = self.zones.locate(tuple(card.center), size)
@@ -263,7 +284,7 @@ class FrameReader:
         """The card width that best explains this corner: cards vary across a tilted view."""
         candidates = [width * f for f in WIDTH_STEPS]
         candidates += [w for w in _widths_from_edges(corner.u_len, corner.w_len) if 0.6 * width < w < 1.5 * width]
-        fits = [self.reader.corner_fit(corner_patch(frame, corner, w)) for w in candidates]
+        fits = self.reader.corner_fits([corner_patch(frame, corner, w) for w in candidates])
         return candidates[int(np.argmin(fits))]
 
     def _close_corner(self, read: CornerRead) -> bool:
@@ -284,11 +305,12 @@ class FrameReader:
             return read
         return None
 
-    def _whole_cards(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
-        """Cards of a merged region spelled out by two opposite corners, read as whole cards."""
+    def _whole_cards(self, frame: np.ndarray, blob: Blob, area: RegionMap) -> list[CardSeen]:
+        """Cards of a merged region (``area``: where it lies) spelled out by two opposite
+        corners, read as whole cards."""
         found: list[CardSeen] = []
         for quad in quads_from_diagonals(blob.corners):
-            if _inside_fraction(quad, [blob.contour], frame.shape) < WHOLE_INSIDE:
+            if area.inside_fraction(quad) < WHOLE_INSIDE:
                 continue
             center = quad.mean(axis=0)
             if any(np.linalg.norm(center - c.center) < 0.3 * quad_width(quad) for c in found):
@@ -299,14 +321,14 @@ class FrameReader:
                 found.append(CardSeen(read.card, read.confidence, quad))
         return found
 
-    def _side_cards(self, frame: np.ndarray, blob: Blob, width: float,
+    def _side_cards(self, frame: np.ndarray, blob: Blob, area: RegionMap, width: float,
                     whole: list[CardSeen]) -> list[CardSeen]:
         """Cards of a merged region spelled out by the two corners of one side, read whole."""
         found: list[CardSeen] = []
         for ends, quads in quads_from_sides(blob.corners, width):
             if any(all(_on_outline(c.corners, p) for p in ends) for c in whole + found):
                 continue  # a side of a card already read
-            quads = [q for q in quads if _inside_fraction(q, [blob.contour], frame.shape) >= WHOLE_INSIDE]
+            quads = [q for q in quads if area.inside_fraction(q) >= WHOLE_INSIDE]
             if not quads or any(np.linalg.norm(quads[0].mean(axis=0) - c.center) < 0.3 * width
                                 for c in whole + found):
                 continue  # a card already read whole
@@ -320,32 +342,30 @@ class FrameReader:
                 found.append(CardSeen(read.card, read.confidence, quad))
         return found
 
-    def _from_plain_corner(self, frame: np.ndarray, corner, width: float, blob: Blob) -> CardSeen | None:
+    def _from_plain_corner(self, frame: np.ndarray, corner, width: float, area: RegionMap) -> CardSeen | None:
         """The card of a corner whose ``u`` runs along a long side (no index there)."""
         candidates = [width * f for f in WIDTH_STEPS]
         candidates += [w for w in _widths_from_edges(corner.w_len, corner.u_len) if 0.6 * width < w < 1.5 * width]
-        best: tuple[float, np.ndarray] | None = None
-        for local in candidates:
-            quad = _card_from_plain_corner(corner, local)
-            fit = min(self.reader.corner_fit(corner_patch(frame, c, local))
-                      for c in quad_corners(quad))
-            if best is None or fit < best[0]:
-                best = (fit, quad)
-        quad = best[1]
-        if _inside_fraction(quad, [blob.contour], frame.shape) < 0.9:
+        quads = [_card_from_plain_corner(corner, local) for local in candidates]
+        # the size whose card has an index corner fitting a card best
+        patches = [corner_patch(frame, c, local)
+                   for quad, local in zip(quads, candidates, strict=True) for c in quad_corners(quad)]
+        fits = self.reader.corner_fits(patches).reshape(len(quads), 2).min(axis=1)
+        quad = quads[int(np.argmin(fits))]
+        if area.inside_fraction(quad) < 0.9:
             return None
         read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
         if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
             return CardSeen(read.card, read.confidence, quad)
         return None
 
-    def _read_group(self, frame: np.ndarray, blob: Blob, width: float,
-                    whole: list[CardSeen], regions: list[np.ndarray]) -> list[CardSeen]:
-        """The cards of a region of several cards (``whole``: those already read whole;
-        ``regions``: the outlines of all card regions of the frame)."""
+    def _read_group(self, frame: np.ndarray, blob: Blob, area: RegionMap, width: float,
+                    whole: list[CardSeen], regions: RegionMap) -> list[CardSeen]:
+        """The cards of a region of several cards (``area``: where it lies; ``whole``: its
+        cards already read whole; ``regions``: where all card regions of the frame lie)."""
         if self.consensus:
             return whole or [CardSeen(None, 0.0, _box(blob))]
-        whole = whole + self._side_cards(frame, blob, width, whole)
+        whole = whole + self._side_cards(frame, blob, area, width, whole)
         hypotheses: list[CardSeen] = list(whole)
         pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
         for corner in blob.corners:
@@ -354,7 +374,7 @@ class FrameReader:
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
                 # u runs along a long side: not an index corner, but it still spells out a
                 # card whose index corners are one width and one length away
-                seen = self._from_plain_corner(frame, corner, width, blob)
+                seen = self._from_plain_corner(frame, corner, width, area)
                 if seen is not None:
                     hypotheses.append(seen)
                     continue
@@ -364,12 +384,12 @@ class FrameReader:
             quad = full_card(corner, local)
             # the card may run on under a card whose printed border cut it off as a region of
             # its own: it must lie on card regions, its own or others
-            if _inside_fraction(quad, regions, frame.shape) < CORNER_CARD_INSIDE:
+            if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
                 # a card of that size would stick out onto the felt; an edge running to
                 # another corner of the region may give the card's true size
                 local = _width_from_next_corner(corner, blob.corners, width) or local
                 quad = full_card(corner, local)
-                if _inside_fraction(quad, regions, frame.shape) < CORNER_CARD_INSIDE:
+                if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
                     continue  # no card corner
             read = self.reader.read_card(frame, quad, [corner], whole=False)
             if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:

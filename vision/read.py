@@ -69,9 +69,19 @@ def corner_patch(frame: np.ndarray, corner: Corner, card_width: float, margin: i
     return cv2.resize(patch, size, interpolation=cv2.INTER_AREA) if fine > 1 else patch
 
 
-def _planes(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    lab = cv2.cvtColor(patch.astype(np.float32) * (1.0 / 255.0), cv2.COLOR_BGR2Lab)
-    return lab[:, :, 0], cv2.blur(lab[:, :, 1:], (2, 2))
+def _box2(planes: np.ndarray) -> np.ndarray:
+    """Mean over 2 x 2 pixels (each with the ones above and to the left) of images of shape
+    (..., H, W, C), as ``cv2.blur(image, (2, 2))`` gives for one image: a stack at once."""
+    rows = planes + np.concatenate([planes[..., 1:2, :, :], planes[..., :-1, :, :]], axis=-3)
+    return (rows + np.concatenate([rows[..., :, 1:2, :], rows[..., :, :-1, :]], axis=-2)) * 0.25
+
+
+def _planes(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lightness and (2 x 2 averaged) colour planes of a BGR image (H, W, 3), or of a stack
+    of them (N, H, W, 3)."""
+    lab = cv2.cvtColor(image.reshape(-1, *image.shape[-2:]).astype(np.float32) * (1.0 / 255.0),
+                       cv2.COLOR_BGR2Lab).reshape(image.shape)
+    return lab[..., 0], _box2(lab[..., 1:])
 
 
 def _vector(light: np.ndarray, colour: np.ndarray) -> np.ndarray:
@@ -91,20 +101,21 @@ def describe(patch: np.ndarray) -> np.ndarray:
     return _vector(*_planes(patch))
 
 
-def _windows(patch: np.ndarray, margin: int) -> np.ndarray:
-    """Feature vectors of every PATCH_SIZE window of a margin-padded patch."""
+def _windows(patches: np.ndarray, margin: int) -> np.ndarray:
+    """Feature vectors (N x windows x D) of every PATCH_SIZE window of each of a stack of
+    margin-padded patches (N x H x W x 3): all at once, as the frame rate needs."""
     pw, ph = PATCH_SIZE
-    light, colour = _planes(patch)
-    count = (2 * margin + 1) ** 2
-    # every window at once: (dy, dx, ph, pw) views, flattened to one row per window
-    lights = np.lib.stride_tricks.sliding_window_view(light, (ph, pw)).reshape(count, ph * pw)
-    colours = np.lib.stride_tricks.sliding_window_view(colour, (ph, pw), axis=(0, 1))
-    colours = colours[:, :, :, ::2, ::2].reshape(count, 2, -1)  # (window, channel, pixels)
-    lights = lights - lights.mean(axis=1, keepdims=True)
-    colours = colours - colours.mean(axis=2, keepdims=True)
-    colours = colours.transpose(0, 2, 1).reshape(count, -1)  # pixel-major, as _vector
-    scale = 1.0 / np.maximum(np.linalg.norm(lights, axis=1, keepdims=True), 1e-3)
-    return np.concatenate([lights, 0.8 * colours], axis=1) * scale
+    light, colour = _planes(patches)
+    count, n = (2 * margin + 1) ** 2, len(patches)
+    # every window at once: (n, dy, dx, ph, pw) views, flattened to one row per window
+    lights = np.lib.stride_tricks.sliding_window_view(light, (ph, pw), axis=(1, 2)).reshape(n, count, ph * pw)
+    colours = np.lib.stride_tricks.sliding_window_view(colour, (ph, pw), axis=(1, 2))
+    colours = colours[..., ::2, ::2].reshape(n, count, 2, -1)  # (patch, window, channel, pixels)
+    lights = lights - lights.mean(axis=2, keepdims=True)
+    colours = colours - colours.mean(axis=3, keepdims=True)
+    colours = colours.transpose(0, 1, 3, 2).reshape(n, count, -1)  # pixel-major, as _vector
+    scale = 1.0 / np.maximum(np.linalg.norm(lights, axis=2, keepdims=True), 1e-3)
+    return np.concatenate([lights, 0.8 * colours], axis=2) * scale
 
 
 def face_image(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -317,11 +328,14 @@ class Reader:
         self.corner_gap = corner_gap
         self.min_agreement = min_agreement
 
-    def _corner_evidence(self, patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        feats = _windows(patch, MARGIN)
-        d2 = self.profile.corner.distances(feats)
-        shift = int(np.argmin(d2.min(axis=1)))
-        return d2[shift], feats[shift]
+    def _corner_evidence(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Squared distances (N x 52) of margin-padded corner patches to every card, and the
+        feature vectors (N x D), each at the shift of the patch that fits a card best."""
+        feats = _windows(np.stack(patches), MARGIN)
+        n, count, dims = feats.shape
+        d2 = self.profile.corner.distances(feats.reshape(-1, dims)).reshape(n, count, -1)
+        shifts, rows = d2.min(axis=2).argmin(axis=1), np.arange(n)
+        return d2[rows, shifts], feats[rows, shifts]
 
     def _face_evidence(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         face = face_image(frame, quad)
@@ -425,14 +439,14 @@ class Reader:
         return CornerRead(card, round(float(q[choice]), 3), card, float(d2[choice]),
                           float(min(d2[k] for k in range(len(d2)) if k != choice)), agreement, float(q[choice]))
 
-    def corner_fit(self, patch: np.ndarray) -> float:
-        """How closely a corner patch fits its nearest card (squared distance; smaller fits
-        better): to choose a card's size or place, without reading it."""
-        return float(self._corner_evidence(patch)[0].min())
+    def corner_fits(self, patches: list[np.ndarray]) -> np.ndarray:
+        """How closely each corner patch fits its nearest card (squared distances; smaller
+        fits better): to choose a card's size or place, without reading it."""
+        return self._corner_evidence(patches)[0].min(axis=1)
 
     def read_patch(self, patch: np.ndarray) -> CornerRead:
         """Read one margin-padded corner patch (from :func:`corner_patch`)."""
-        d2, feat = self._corner_evidence(patch)
+        (d2,), (feat,) = self._corner_evidence([patch])
         check = lambda k: self.profile.corner.agreement(feat, k)  # noqa: E731
         read = self._decide(d2, self.corner_limit, self.corner_gap, check)
         return self._settle(read, d2, self.corner_limit, self.corner_gap, check, *self._net_products([patch]))
@@ -448,7 +462,7 @@ class Reader:
         d2, face_feat = self._face_evidence(frame, quad)
         width = quad_width(quad)
         patches = [corner_patch(frame, corner, width) for corner in corners]
-        index = sum((self._corner_evidence(patch)[0] for patch in patches), np.zeros_like(d2))
+        index = self._corner_evidence(patches)[0].sum(axis=0) if patches else np.zeros_like(d2)
         total = d2 + index
         limit = self.face_limit + self.corner_limit * len(corners) if whole else self.covered_limit(len(corners))
         check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
@@ -514,7 +528,7 @@ class Reader:
         the face chose stays unknown when the network vetoes it, as everywhere
         (:func:`_network_vetoes`).
         """
-        d2, feat = self._corner_evidence(patch)
+        (d2,), (feat,) = self._corner_evidence([patch])
         ranked = [int(k) for k in np.argsort(d2)[:4]]
         best = ranked[0]
         unknown = CornerRead(None, 0.0, self.profile.cards[best], float(d2[best]),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import cv2
 import numpy as np
 import pytest
 
@@ -11,7 +12,15 @@ from vision.art import CARD_NAMES, RANKS, SUITS
 from vision.evaluate import score_frame
 from vision.find import quad_corners
 from vision.indexnet import IndexGuess
-from vision.pipeline import SAME_CARD_IOU, SAME_CARD_TURN_DEG, FrameReader, _overlap, _same_place
+from vision.pipeline import (
+    INSIDE_SLACK_PX,
+    SAME_CARD_IOU,
+    SAME_CARD_TURN_DEG,
+    FrameReader,
+    RegionMap,
+    _overlap,
+    _same_place,
+)
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
 from vision.read import (
     FACE_DECISIVE,
@@ -22,6 +31,7 @@ from vision.read import (
     Profile,
     ProfileError,
     Reader,
+    _box2,
     corner_patch,
     find_card,
     quad_width,
@@ -265,8 +275,8 @@ def test_an_index_corner_whose_short_side_runs_on_along_a_neighbour_is_read_as_o
     plain = []
     original = FrameReader._from_plain_corner
 
-    def spy(self, frame, corner, width, blob):
-        seen = original(self, frame, corner, width, blob)
+    def spy(self, frame, corner, width, area):
+        seen = original(self, frame, corner, width, area)
         plain.append((corner.point, seen))
         return seen
 
@@ -495,3 +505,46 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
         assert unsure.read_partly_covered(*arguments).card is None
     monkeypatch.setattr(Reader, "_network_sure", lambda *args: None)
     assert "3s" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
+
+
+def test_a_stack_of_patches_is_averaged_2x2_as_opencv_averages_each_alone():
+    """The colour planes of a stack of corner patches are smoothed at once: each patch's top
+    row and left column must see its own pixels mirrored, as cv2.blur does, not its
+    neighbour's in the stack."""
+    stack = np.random.default_rng(3).random((4, 48, 24, 2)).astype(np.float32)
+    together = _box2(stack)
+    for patch, smoothed in zip(stack, together, strict=True):
+        assert np.abs(smoothed - cv2.blur(patch, (2, 2))).max() < 1e-6
+
+
+def test_corner_patches_read_together_give_each_patch_its_own_evidence(heruka, heruka_profile):
+    """Reading a frame's corner patches in one batch (as sizing a card does) gives every patch
+    the distances and best shift it gets read alone."""
+    scene = make_scene(np.random.default_rng(21), heruka, layout="board")
+    patches = [corner_patch(scene.image, corner, quad_width(truth.corners))
+               for truth in scene.truth for corner in quad_corners(truth.corners)]
+    reader = Reader(heruka_profile)
+    together, features = reader._corner_evidence(patches)
+    assert together.shape == (len(patches), 52) and len(patches) >= 6
+    for patch, distances, feature in zip(patches, together, features, strict=True):
+        (alone,), (alone_feature,) = reader._corner_evidence([patch])
+        np.testing.assert_allclose(distances, alone, rtol=1e-4, atol=1e-2)
+        np.testing.assert_allclose(feature, alone_feature, atol=1e-5)
+    np.testing.assert_allclose(reader.corner_fits(patches), together.min(axis=1))
+
+
+def test_a_region_map_counts_points_on_regions_within_the_slack_or_beyond_the_frame():
+    """A card's share on card regions: a 5 x 7 grid across it, a point up to INSIDE_SLACK_PX
+    off a region still on it, a point beyond the frame's edge on it (the card may run on)."""
+    region = np.array([[100, 100], [300, 100], [300, 380], [100, 380]], np.int32).reshape(-1, 1, 2)
+    regions = RegionMap([region], (400, 600, 3))
+
+    def card(left: float) -> np.ndarray:
+        return np.float32([[left, 100], [left + 200, 100], [left + 200, 380], [left, 380]])
+
+    assert INSIDE_SLACK_PX == 3.0
+    assert regions.inside_fraction(card(100)) == 1.0
+    assert regions.inside_fraction(card(282)) == pytest.approx(7 / 35)  # first column 2 px off
+    assert regions.inside_fraction(card(285)) == 0.0  # first column 5 px off
+    assert regions.inside_fraction(card(500)) == pytest.approx(21 / 35)  # 3 columns beyond x = 600
+    assert RegionMap([], (400, 600, 3)).inside_fraction(card(100)) == 0.0
