@@ -459,7 +459,9 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
     edges still show in the image (the top card is bright, the card below is shaded along
     the edge). Each straight segment (OpenCV's line segment detector, at half resolution)
     gets a bright side; two segments at 60-120 degrees that end near their crossing, each
-    with its bright side towards the other, make a card corner.
+    with its bright side towards the other, make a card corner. One of the two may run on
+    through the crossing instead (the card's side in line with a neighbour's): it then
+    counts from the crossing, the way the other's bright side faces.
     """
     height, width = whiteness.shape
     x, y, w, h = cv2.boundingRect(contour)
@@ -500,15 +502,29 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
     far_i = np.where(near_a_i[:, None], b[i], a[i])
     far_j = np.where(near_a_j[:, None], b[j], a[j])
     tol = np.maximum(6.0, 0.12 * np.minimum(length[i], length[j]))
-    ends = (np.linalg.norm(end_i - p, axis=1) <= tol) & (np.linalg.norm(end_j - p, axis=1) <= tol)
+    ends_i, ends_j = np.linalg.norm(end_i - p, axis=1) <= tol, np.linalg.norm(end_j - p, axis=1) <= tol
+    # a segment may also run on through the crossing (its card's side in line with another
+    # card's): it then goes the way the other segment's bright side faces
+    along_i = np.einsum("ij,ij->i", p - a[i], d[i])
+    along_j = np.einsum("ij,ij->i", p - a[j], d[j])
+    through_i = (along_i > tol) & (along_i < length[i] - tol)
+    through_j = (along_j > tol) & (along_j < length[j] - tol)
+    facing_i = (np.einsum("ij,ij->i", normal[j], d[i]) > 0)[:, None]  # b[i] lies on j's bright side
+    facing_j = (np.einsum("ij,ij->i", normal[i], d[j]) > 0)[:, None]
+    far_i = np.where(through_i[:, None], np.where(facing_i, b[i], a[i]), far_i)
+    far_j = np.where(through_j[:, None], np.where(facing_j, b[j], a[j]), far_j)
+    ends = (ends_i & ends_j) | (ends_i & through_j) | (through_i & ends_j)
     u = far_i - p
     w = far_j - p
     u /= np.maximum(np.linalg.norm(u, axis=1, keepdims=True), 1e-6)
     w /= np.maximum(np.linalg.norm(w, axis=1, keepdims=True), 1e-6)
     inward = (np.einsum("ij,ij->i", normal[i], w) > 0.7) & (np.einsum("ij,ij->i", normal[j], u) > 0.7)
+    # a side's visible length: a segment running on through the crossing counts from there
+    len_i = np.where(through_i, np.linalg.norm(far_i - p, axis=1), length[i])
+    len_j = np.where(through_j, np.linalg.norm(far_j - p, axis=1), length[j])
     corners = []
     for k in np.flatnonzero(ends & inward):
-        li, lj = float(length[i[k]]), float(length[j[k]])
+        li, lj = float(len_i[k]), float(len_j[k])
         if u[k, 0] * w[k, 1] - u[k, 1] * w[k, 0] > 0:
             corners.append(Corner(p[k], u[k], w[k], li, lj, -1))
         else:

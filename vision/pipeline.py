@@ -164,10 +164,19 @@ def _on_outline(quad: np.ndarray, point: np.ndarray) -> bool:
 ON_TOP_DEPTH = 0.1
 
 
+#: A corner on the outline of a card read whole is that card's own only this near (card
+#: widths) one of its corners; along a side it is the corner of a card touching that side.
+VERTEX_REACH = 0.25
+
+
 def _corner_of(quad: np.ndarray, point: np.ndarray) -> bool:
     """True when ``point`` is a corner of the card outline ``quad``: on its outline (3 px of
-    slack outside, ON_TOP_DEPTH of a card width inside), not deep inside it."""
-    return -3 < _depth(quad, point) <= ON_TOP_DEPTH * quad_width(quad)
+    slack outside, ON_TOP_DEPTH of a card width inside), not deep inside it, and within
+    VERTEX_REACH of one of its corners."""
+    width = quad_width(quad)
+    if float(np.linalg.norm(quad - point, axis=1).min()) > VERTEX_REACH * width:
+        return False  # on a side, away from its corners: another card's corner touching it
+    return -3 < _depth(quad, point) <= ON_TOP_DEPTH * width
 
 
 def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:

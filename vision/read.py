@@ -501,17 +501,19 @@ class Reader:
 
     def _network_sure(self, best: int, net: np.ndarray, d2: np.ndarray, score: Callable[[int], float],
                       face_fits: dict[int, float]) -> int | None:
-        """The card the index network (``net``: its probability per profile card) is at least
-        NET_MIN sure a covered corner shows, when that card is the corner discriminant's
+        """The card the index network (``net``: its probability per profile card) is sure a
+        covered corner shows, when that card lies within the corner limit (``d2``) and the face
+        in view (``score``; ``face_fits`` the candidates' fits so far) prefers no other card by
+        VISIBLE_LEAD or more; otherwise None. Sure is NET_MIN for the corner discriminant's
         ``best`` or the other suit of its colour (the discriminant's weak point, a club against
-        a spade of one rank), lies within the corner limit (``d2``), and the face in view
-        (``score``; ``face_fits`` the candidates' fits so far) prefers no other card by
-        VISIBLE_LEAD or more; otherwise None."""
+        a spade of one rank), and NET_TRUST for any other card (a small blurred 6h whose corner
+        the discriminant puts nearer the 5d)."""
         twin = self._twin(self.profile.cards[best])
         card = int(net.argmax())
-        if net[card] < NET_MIN or card not in (best, twin) or d2[card] > self.corner_limit:
+        needed = NET_MIN if card in (best, twin) else NET_TRUST
+        if net[card] < needed or d2[card] > self.corner_limit:
             return None
-        fits = {**face_fits, **{k: score(k) for k in (best, twin) if k not in face_fits}}
+        fits = {**face_fits, **{k: score(k) for k in (best, twin, card) if k not in face_fits}}
         return card if fits[card] >= max(fits.values()) - VISIBLE_LEAD else None
 
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
@@ -524,7 +526,7 @@ class Reader:
         Where it does not, the card is still read when the corner's discriminant and the index
         network both name it first and the face prefers no other (:meth:`_named_by_both`).
         First of all, a card the index network is sure of is read when the discriminant puts it
-        or its twin first and the face in view does not object (:meth:`_network_sure`). A card
+        within the corner limit and the face in view does not object (:meth:`_network_sure`). A card
         the face chose stays unknown when the network vetoes it, as everywhere
         (:func:`_network_vetoes`).
         """

@@ -72,7 +72,9 @@ def _whiteness(image: np.ndarray) -> np.ndarray:
 
 
 def test_touching_board_cards_are_spelled_out_by_two_opposite_corners(heruka):
-    """Cards laid edge to edge merge into one region; each is still found whole."""
+    """Cards laid edge to edge merge into one region; each is still found whole. The Kd's
+    corners lie where its edges run on in line with its neighbours' (one straight segment
+    through the corner): found since edge corners take such segments too."""
     scene = make_table(np.random.default_rng(3), heruka, ["Qs", "9s", "3c", "Kd", "2h"], card_h=182)
     blobs = find_blobs(scene.image)
     assert len(blobs) == 1 and blobs[0].quad is None  # one merged region, not a card
@@ -82,7 +84,25 @@ def test_touching_board_cards_are_spelled_out_by_two_opposite_corners(heruka):
     width = 182 / 1.4
     spelled = [truth.card for truth in scene.truth
                if min(max(_nearest(quad, corner) for corner in truth.corners) for quad in quads) < 0.07 * width]
-    assert spelled == ["Qs", "9s", "3c", "2h"]  # within 9 px (edges found at half resolution)
+    assert spelled == ["Qs", "9s", "3c", "Kd", "2h"]  # within 9 px (edges found at half resolution)
+
+
+def test_an_edge_corner_is_found_where_its_side_runs_on_in_line_with_another_card():
+    """Two cards side by side with their top sides in line: one straight segment runs along
+    both, through the right card's top-left corner, where the card's left side (the shaded
+    line where it lies on the left card) ends. The segment running on through the crossing
+    still makes a corner, turned the way the other side's bright side faces, its top side
+    counted from the corner (about one card width, not both)."""
+    whiteness = np.full((400, 500), 40, np.uint8)
+    whiteness[100:241, 100:200] = 215
+    whiteness[100:241, 200:301] = 235
+    whiteness[100:241, 199:202] = 150
+    whiteness = cv2.GaussianBlur(whiteness, (0, 0), 1.0)
+    region = np.array([[[100, 100]], [[300, 100]], [[300, 240]], [[100, 240]]], np.int32)
+    corners = edge_corners(whiteness, region, 30)
+    (corner,) = [c for c in corners if np.linalg.norm(c.point - (200, 100)) < 4 and c.u[0] > 0.99]
+    assert corner.w[1] > 0.99  # its left side runs down from it
+    assert 90 < corner.u_len < 105 and 125 < corner.w_len < 145
 
 
 def test_edge_corners_find_a_corner_the_outline_does_not_show(heruka):

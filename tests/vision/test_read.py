@@ -16,8 +16,10 @@ from vision.pipeline import (
     INSIDE_SLACK_PX,
     SAME_CARD_IOU,
     SAME_CARD_TURN_DEG,
+    VERTEX_REACH,
     FrameReader,
     RegionMap,
+    _corner_of,
     _overlap,
     _same_place,
 )
@@ -27,6 +29,7 @@ from vision.read import (
     NET_AGREE,
     NET_MIN,
     NET_TRUST,
+    VISIBLE_LEAD,
     CornerRead,
     Profile,
     ProfileError,
@@ -263,6 +266,15 @@ def test_a_card_whose_corner_touches_another_card_has_that_corner_found(heruka, 
                              seed=940, layout="table")
 
 
+def test_a_card_whose_index_corner_touches_the_side_of_a_card_read_whole_is_read(heruka, heruka_profile):
+    """Seeded full table (seed 8, 3rd scene, 218 px cards, blur 2): the tabled Qh's index
+    corner touches the bottom side of the 4s of the board, read whole. A corner on the
+    outline of a card read whole was skipped as that card's own; only corners within
+    VERTEX_REACH of one of its corners are now, and the Qh is read."""
+    _assert_tabled_card_read(heruka, heruka_profile, 2, ["4s", "Kd", "6s", "Qh", "7c"], "Qh",
+                             seed=8, layout="table")
+
+
 def test_an_index_corner_whose_short_side_runs_on_along_a_neighbour_is_read_as_one(
         heruka, heruka_profile, monkeypatch):
     """Seeded full table (seed 940, 15th scene, 130 px cards, blur 1.4): the 5c lies under the
@@ -317,6 +329,22 @@ def test_two_reads_are_one_card_only_when_their_outlines_overlap_and_lie_the_sam
     across = turned(SAME_CARD_TURN_DEG + 6)
     assert _overlap(card, across) > SAME_CARD_IOU
     assert not _same_place(card, across)
+
+
+def test_only_a_corner_near_a_corner_of_a_card_read_whole_is_taken_for_its_own():
+    """A corner found on the outline of a card read whole (3 px outside to ON_TOP_DEPTH
+    inside) is that card's own only within VERTEX_REACH card widths of one of its corners;
+    along a side it is the corner of another card touching it (a tabled card's index corner
+    on the bottom edge of a board card), and it is read."""
+    card = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])
+    assert VERTEX_REACH == 0.25
+    assert _corner_of(card, np.float32([101, 102]))  # the corner itself
+    assert _corner_of(card, np.float32([124, 98]))  # along the top side, 24 px from the corner
+    assert _corner_of(card, np.float32([198, 233]))  # just inside, near the bottom right
+    assert not _corner_of(card, np.float32([150, 101]))  # mid-side: another card's corner
+    assert not _corner_of(card, np.float32([127, 98]))  # 27 px from the corner
+    assert not _corner_of(card, np.float32([115, 115]))  # 15 px inside: a card lying on it
+    assert not _corner_of(card, np.float32([95, 100]))  # 5 px outside
 
 
 def test_two_cards_crossing_with_about_one_centre_are_both_read(heruka, heruka_profile):
@@ -443,20 +471,21 @@ def test_a_covered_card_is_read_as_its_twin_only_when_the_network_is_sure_of_it(
 
 def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers_name_it(
         heruka, heruka_profile, monkeypatch):
-    """Seeded tabled hands (seed 900, 37th scene, 130 px cards, blur 2): the 3s lies under the
-    5h, and the part of its face in view fits the 3s and the 3c alike (no VISIBLE_LEAD). Its
-    corner's discriminant puts the 3s first and the index network names it first of all 52
-    cards, and the face does not prefer another card: it is read. With the network under
-    NET_AGREE, or naming the 3c (under NET_MIN: not sure enough to overrule the
-    discriminant), it stays unknown."""
-    _assert_tabled_card_read(heruka, heruka_profile, 36, ["3s", "5h", "7s", "5d"], "3s")
-    scene = _showdown_scene(heruka, 900, 36)
-    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "3s")
-    read = Reader(heruka_profile, index_net=_SureNetwork("3s", NET_AGREE)).read_partly_covered(*arguments)
-    assert (read.card, read.confidence) == ("3s", NET_AGREE)
-    unsure = Reader(heruka_profile, index_net=_SureNetwork("3s", NET_AGREE - 0.05))
+    """Seeded tabled hands (seed 900, 115th scene, 225 px cards, blur 2): the Tc lies under the
+    Ad, and the part of its face in view does not settle it (no VISIBLE_LEAD). Its corner's
+    discriminant puts the Tc first and the index network names it first of all 52 cards, and
+    the face does not prefer another card: it is read. With the network under NET_AGREE, or
+    naming the Ts (under NET_MIN: not sure enough to overrule the discriminant), it stays
+    unknown. (The 37th scene's 3s served here until the edge corners of the thirteenth pass
+    read it from a corner of its own.)"""
+    _assert_tabled_card_read(heruka, heruka_profile, 114, ["Kh", "9h", "Tc", "Ad"], "Tc")
+    scene = _showdown_scene(heruka, 900, 114)
+    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "Tc")
+    read = Reader(heruka_profile, index_net=_SureNetwork("Tc", NET_AGREE)).read_partly_covered(*arguments)
+    assert (read.card, read.confidence) == ("Tc", NET_AGREE)
+    unsure = Reader(heruka_profile, index_net=_SureNetwork("Tc", NET_AGREE - 0.05))
     assert unsure.read_partly_covered(*arguments).card is None
-    assert Reader(heruka_profile, index_net=_SureNetwork("3c", NET_AGREE)).read_partly_covered(*arguments).card is None
+    assert Reader(heruka_profile, index_net=_SureNetwork("Ts", NET_AGREE)).read_partly_covered(*arguments).card is None
 
 
 def test_a_covered_card_whose_face_fits_a_farther_candidate_as_well_is_read_when_both_index_readers_name_it(
@@ -505,6 +534,41 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
         assert unsure.read_partly_covered(*arguments).card is None
     monkeypatch.setattr(Reader, "_network_sure", lambda *args: None)
     assert "3s" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
+
+
+def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_read_at_net_trust(
+        heruka, heruka_profile):
+    """A covered corner whose discriminant puts the 5d first (its pair: 5d and 5h) with the 6h
+    within the corner limit: a network sure of the 6h reads it only when NET_TRUST sure (NET_MIN
+    is enough for the pair's cards), within the limit, and when the face in view prefers no
+    other card by VISIBLE_LEAD. Seeded tabled hands (seed 900, 196th scene, 137 px cards, blur
+    0): the 6h under the 6s is such a corner (the discriminant's first is the 5d with OpenCV 5),
+    the network 0.99 sure of the 6h, and both cards are read."""
+    reader = Reader(heruka_profile)
+    cards = heruka_profile.cards
+    five, twin, six = cards.index("5d"), cards.index("5h"), cards.index("6h")
+    d2 = np.full(len(cards), 2.0 * reader.corner_limit)
+    d2[[five, twin, six]] = 0.3 * reader.corner_limit, 0.5 * reader.corner_limit, 0.6 * reader.corner_limit
+
+    def sure_of(card: int, chance: float) -> np.ndarray:
+        net = np.full(len(cards), (1.0 - chance) / (len(cards) - 1))
+        net[card] = chance
+        return net
+
+    def even(k: int) -> float:
+        return 0.6
+
+    assert reader._network_sure(five, sure_of(six, NET_TRUST), d2, even, {}) == six
+    assert reader._network_sure(five, sure_of(six, NET_MIN), d2, even, {}) is None
+    assert reader._network_sure(five, sure_of(twin, NET_MIN), d2, even, {}) == twin
+    far = d2.copy()
+    far[six] = 1.1 * reader.corner_limit
+    assert reader._network_sure(five, sure_of(six, NET_TRUST), far, even, {}) is None
+    assert reader._network_sure(five, sure_of(six, NET_TRUST), d2, even, {five: 0.6 + VISIBLE_LEAD + 0.05}) is None
+    scene = _showdown_scene(heruka, 900, 195)
+    assert [str(t.card) for t in scene.truth] == ["6h", "6s"]
+    tally, _, misread = score_frame(scene, FrameReader(Reader(heruka_profile)).read(scene.image))
+    assert (tally.right, tally.cards, misread) == (2, 2, [])
 
 
 def test_a_stack_of_patches_is_averaged_2x2_as_opencv_averages_each_alone():
