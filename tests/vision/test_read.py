@@ -27,6 +27,7 @@ from vision.profiles import Calibration, CalibrationError, calibrate_dir
 from vision.read import (
     FACE_DECISIVE,
     NET_AGREE,
+    NET_BEYOND_PAIR,
     NET_MIN,
     NET_TRUST,
     VISIBLE_LEAD,
@@ -536,10 +537,10 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
     assert "3s" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
 
 
-def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_read_at_net_trust(
+def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_read_at_net_beyond_pair(
         heruka, heruka_profile):
     """A covered corner whose discriminant puts the 5d first (its pair: 5d and 5h) with the 6h
-    within the corner limit: a network sure of the 6h reads it only when NET_TRUST sure (NET_MIN
+    within the corner limit: a network sure of the 6h reads it only when NET_BEYOND_PAIR sure (NET_MIN
     is enough for the pair's cards), within the limit, and when the face in view prefers no
     other card by VISIBLE_LEAD. Seeded tabled hands (seed 900, 196th scene, 137 px cards, blur
     0): the 6h under the 6s is such a corner (the discriminant's first is the 5d with OpenCV 5),
@@ -558,13 +559,13 @@ def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_
     def even(k: int) -> float:
         return 0.6
 
-    assert reader._network_sure(five, sure_of(six, NET_TRUST), d2, even, {}) == six
+    assert reader._network_sure(five, sure_of(six, NET_BEYOND_PAIR), d2, even, {}) == six
     assert reader._network_sure(five, sure_of(six, NET_MIN), d2, even, {}) is None
     assert reader._network_sure(five, sure_of(twin, NET_MIN), d2, even, {}) == twin
     far = d2.copy()
     far[six] = 1.1 * reader.corner_limit
-    assert reader._network_sure(five, sure_of(six, NET_TRUST), far, even, {}) is None
-    assert reader._network_sure(five, sure_of(six, NET_TRUST), d2, even, {five: 0.6 + VISIBLE_LEAD + 0.05}) is None
+    assert reader._network_sure(five, sure_of(six, NET_BEYOND_PAIR), far, even, {}) is None
+    assert reader._network_sure(five, sure_of(six, NET_BEYOND_PAIR), d2, even, {five: 0.6 + VISIBLE_LEAD + 0.05}) is None
     scene = _showdown_scene(heruka, 900, 195)
     assert [str(t.card) for t in scene.truth] == ["6h", "6s"]
     tally, _, misread = score_frame(scene, FrameReader(Reader(heruka_profile)).read(scene.image))
