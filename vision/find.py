@@ -452,6 +452,13 @@ def _line_segments(gray: np.ndarray) -> np.ndarray:
 EDGE_SCALE = 0.5
 
 
+#: An edge corner's two segments end this near their crossing (share of the longer one).
+EDGE_END_GAP = 0.2
+#: Either of them may stop short of it by up to this share of its own length instead, when
+#: the other ends at it.
+EDGE_SHORT_GAP = 0.35
+
+
 def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> list[Corner]:
     """Card corners from straight image edges inside a merged region, outline or not.
 
@@ -459,9 +466,10 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
     edges still show in the image (the top card is bright, the card below is shaded along
     the edge). Each straight segment (OpenCV's line segment detector, at half resolution)
     gets a bright side; two segments at 60-120 degrees that end near their crossing, each
-    with its bright side towards the other, make a card corner. One of the two may run on
-    through the crossing instead (the card's side in line with a neighbour's): it then
-    counts from the crossing, the way the other's bright side faces.
+    with its bright side towards the other, make a card corner: both within EDGE_END_GAP of
+    the longer one's length, or one of them within EDGE_SHORT_GAP of its own. One of the two
+    may run on through the crossing instead (the card's side in line with a neighbour's): it
+    then counts from the crossing, the way the other's bright side faces.
     """
     height, width = whiteness.shape
     x, y, w, h = cv2.boundingRect(contour)
@@ -501,8 +509,10 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
     end_j = np.where(near_a_j[:, None], a[j], b[j])
     far_i = np.where(near_a_i[:, None], b[i], a[i])
     far_j = np.where(near_a_j[:, None], b[j], a[j])
-    tol = np.maximum(6.0, 0.12 * np.minimum(length[i], length[j]))
-    ends_i, ends_j = np.linalg.norm(end_i - p, axis=1) <= tol, np.linalg.norm(end_j - p, axis=1) <= tol
+    # a side's straight edge stops short of the corner by the card's rounding and the blur
+    tol = np.maximum(6.0, EDGE_END_GAP * np.maximum(length[i], length[j]))
+    gap_i, gap_j = np.linalg.norm(end_i - p, axis=1), np.linalg.norm(end_j - p, axis=1)
+    ends_i, ends_j = gap_i <= tol, gap_j <= tol
     # a segment may also run on through the crossing (its card's side in line with another
     # card's): it then goes the way the other segment's bright side faces
     along_i = np.einsum("ij,ij->i", p - a[i], d[i])
@@ -513,7 +523,11 @@ def edge_corners(whiteness: np.ndarray, contour: np.ndarray, min_len: float) -> 
     facing_j = (np.einsum("ij,ij->i", normal[i], d[j]) > 0)[:, None]
     far_i = np.where(through_i[:, None], np.where(facing_i, b[i], a[i]), far_i)
     far_j = np.where(through_j[:, None], np.where(facing_j, b[j], a[j]), far_j)
-    ends = (ends_i & ends_j) | (ends_i & through_j) | (through_i & ends_j)
+    # with the other side ending at the crossing, one side may stop well short of it (its edge
+    # fades against a neighbour's face, or its index breaks it)
+    short_i = ((along_i < 0) | (along_i > length[i])) & (gap_i <= EDGE_SHORT_GAP * length[i])
+    short_j = ((along_j < 0) | (along_j > length[j])) & (gap_j <= EDGE_SHORT_GAP * length[j])
+    ends = (ends_i & (ends_j | through_j | short_j)) | (ends_j & (through_i | short_i))
     u = far_i - p
     w = far_j - p
     u /= np.maximum(np.linalg.norm(u, axis=1, keepdims=True), 1e-6)

@@ -17,6 +17,7 @@ from vision.find import (
     CARD_ASPECT,
     SIDE_WIDTH_RANGE,
     Blob,
+    Corner,
     card_width_estimate,
     edge_corners,
     find_blobs,
@@ -169,14 +170,24 @@ ON_TOP_DEPTH = 0.1
 VERTEX_REACH = 0.25
 
 
-def _corner_of(quad: np.ndarray, point: np.ndarray) -> bool:
-    """True when ``point`` is a corner of the card outline ``quad``: on its outline (3 px of
-    slack outside, ON_TOP_DEPTH of a card width inside), not deep inside it, and within
-    VERTEX_REACH of one of its corners."""
+#: How far (card widths) along a corner's bisector a card read whole must go on, for the
+#: corner to be that card's own.
+INWARD_PROBE = 0.2
+
+
+def _corner_of(quad: np.ndarray, corner: Corner) -> bool:
+    """True when ``corner`` is a corner of the card outline ``quad``: on its outline (3 px of
+    slack outside, ON_TOP_DEPTH of a card width inside), not deep inside it, within
+    VERTEX_REACH of one of its corners, and opening into it (INWARD_PROBE widths along the
+    corner's bisector lie inside). A corner opening away from it is another card's touching
+    it there (a tabled card laid corner to corner below a board card)."""
     width = quad_width(quad)
-    if float(np.linalg.norm(quad - point, axis=1).min()) > VERTEX_REACH * width:
+    if float(np.linalg.norm(quad - corner.point, axis=1).min()) > VERTEX_REACH * width:
         return False  # on a side, away from its corners: another card's corner touching it
-    return -3 < _depth(quad, point) <= ON_TOP_DEPTH * width
+    if not -3 < _depth(quad, corner.point) <= ON_TOP_DEPTH * width:
+        return False
+    bisector = (corner.u + corner.w) / max(float(np.linalg.norm(corner.u + corner.w)), 1e-6)
+    return _depth(quad, corner.point + INWARD_PROBE * width * bisector) > 0
 
 
 def _widths_from_edges(short_edge: float, long_edge: float) -> list[float]:
@@ -378,7 +389,7 @@ class FrameReader:
         hypotheses: list[CardSeen] = list(whole)
         pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
         for corner in blob.corners:
-            if any(_corner_of(c.corners, corner.point) for c in whole):
+            if any(_corner_of(c.corners, corner) for c in whole):
                 continue  # a corner of a card already read whole
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
                 # u runs along a long side: not an index corner, but it still spells out a

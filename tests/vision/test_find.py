@@ -6,6 +6,8 @@ import cv2
 import numpy as np
 
 from vision.find import (
+    EDGE_END_GAP,
+    EDGE_SHORT_GAP,
     SIDE_DEPTHS,
     Corner,
     card_mask,
@@ -103,6 +105,50 @@ def test_an_edge_corner_is_found_where_its_side_runs_on_in_line_with_another_car
     (corner,) = [c for c in corners if np.linalg.norm(c.point - (200, 100)) < 4 and c.u[0] > 0.99]
     assert corner.w[1] > 0.99  # its left side runs down from it
     assert 90 < corner.u_len < 105 and 125 < corner.w_len < 145
+
+
+def _card_on_felt(blur: float, cut: int = 0, neighbour: tuple[int, int] | None = None) -> np.ndarray:
+    """Whiteness of a 100 x 170 px card (top-left corner at 150, 100) on dark felt: its corner
+    cut off ``cut`` px along both sides, and ``neighbour`` (its top and bottom row) a card face
+    as white as it lying against its left side, so that part of the side shows no edge."""
+    whiteness = np.full((400, 500), 40, np.uint8)
+    cv2.rectangle(whiteness, (150, 100), (249, 269), 230, -1)
+    if cut:
+        cv2.fillConvexPoly(whiteness, np.int32([[149, 99], [150 + cut, 99], [149, 100 + cut]]), 40)
+    if neighbour:
+        cv2.rectangle(whiteness, (60, neighbour[0]), (149, neighbour[1]), 230, -1)
+    return cv2.GaussianBlur(whiteness, (0, 0), blur)
+
+
+def _corners_near(corners: list[Corner], point: tuple[int, int]) -> list[Corner]:
+    return [c for c in corners if np.linalg.norm(c.point - point) < 6]
+
+
+def test_an_edge_corner_is_found_where_both_sides_stop_short_of_it():
+    """A card's straight sides stop short of its corner (the rounding, blur, a neighbour's edge
+    meeting it). Here both stop 18 px short, a fifth of the longer side (150 px) and more than
+    0.12 of the shorter (80 px), the bar before: the corner is found while both gaps are within
+    EDGE_END_GAP of the longer side, and not when they are 30 px."""
+    assert EDGE_END_GAP == 0.2
+    region = np.array([[[150, 100]], [[249, 100]], [[249, 269]], [[150, 269]]], np.int32)
+    (corner,) = _corners_near(edge_corners(_card_on_felt(2.0, cut=18), region, 30), (150, 100))
+    assert corner.u[0] > 0.99 and corner.w[1] > 0.99  # the top side runs right, the left side down
+    assert 75 < corner.u_len < 85 and 145 < corner.w_len < 155
+    assert _corners_near(edge_corners(_card_on_felt(2.0, cut=30), region, 30), (150, 100)) == []
+
+
+def test_an_edge_corner_is_found_where_one_side_fades_against_a_neighbour():
+    """The top side ends at the corner; the left side shows no edge for its first 40 px, where
+    a neighbour's face as white as the card lies against it (a third of its visible 125 px,
+    more than EDGE_END_GAP of the longer side): within EDGE_SHORT_GAP of its own length, the
+    corner is still found; with 50 px of 115 hidden, it is not."""
+    assert EDGE_SHORT_GAP == 0.35
+    region = np.array([[[60, 90]], [[249, 90]], [[249, 269]], [[60, 269]]], np.int32)
+    found = edge_corners(_card_on_felt(1.5, neighbour=(90, 140)), region, 30)
+    (corner,) = _corners_near(found, (150, 100))
+    assert corner.u[0] > 0.99 and corner.w[1] > 0.99
+    assert 90 < corner.u_len < 100 and 120 < corner.w_len < 130
+    assert _corners_near(edge_corners(_card_on_felt(1.5, neighbour=(90, 150)), region, 30), (150, 100)) == []
 
 
 def test_edge_corners_find_a_corner_the_outline_does_not_show(heruka):
