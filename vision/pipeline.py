@@ -180,7 +180,7 @@ def _corner_of(quad: np.ndarray, corner: Corner) -> bool:
     slack outside, ON_TOP_DEPTH of a card width inside), not deep inside it, within
     VERTEX_REACH of one of its corners, and opening into it (INWARD_PROBE widths along the
     corner's bisector lie inside). A corner opening away from it is another card's touching
-    it there (a tabled card laid corner to corner below a board card)."""
+    it there (two board cards laid corner to corner)."""
     width = quad_width(quad)
     if float(np.linalg.norm(quad - corner.point, axis=1).min()) > VERTEX_REACH * width:
         return False  # on a side, away from its corners: another card's corner touching it

@@ -126,9 +126,9 @@ def _corners_near(corners: list[Corner], point: tuple[int, int]) -> list[Corner]
 
 def test_an_edge_corner_is_found_where_both_sides_stop_short_of_it():
     """A card's straight sides stop short of its corner (the rounding, blur, a neighbour's edge
-    meeting it). Here both stop 18 px short, a fifth of the longer side (150 px) and more than
-    0.12 of the shorter (80 px), the bar before: the corner is found while both gaps are within
-    EDGE_END_GAP of the longer side, and not when they are 30 px."""
+    meeting it). Here both stop 18 px short: within EDGE_END_GAP of the longer side (150 px
+    visible, 30 px), but more than 0.12 of the shorter (80 px visible, 10 px), the bar before.
+    The corner is found; cut 30 px short (sides of 68 and 138 px visible), it is not."""
     assert EDGE_END_GAP == 0.2
     region = np.array([[[150, 100]], [[249, 100]], [[249, 269]], [[150, 269]]], np.int32)
     (corner,) = _corners_near(edge_corners(_card_on_felt(2.0, cut=18), region, 30), (150, 100))
