@@ -41,7 +41,7 @@ from vision.read import (
     find_card,
     quad_width,
 )
-from vision.synth import DEMO_ZONES, make_capture, make_scene, make_table
+from vision.synth import DEMO_ZONES, LAYOUTS, make_capture, make_scene, make_table
 from vision.zones import Zones
 
 
@@ -210,7 +210,12 @@ def _assert_tabled_card_read(deck, profile, index: int, cards: list[str], wanted
                              seed: int = 900, layout: str = "showdown") -> None:
     """In the ``index``-th seeded scene of ``layout``, showing ``cards``, ``wanted`` is read at
     its place and nothing is read that is not there."""
-    scene = _showdown_scene(deck, seed, index, layout)
+    _assert_read_in_scene(_showdown_scene(deck, seed, index, layout), profile, cards, wanted)
+
+
+def _assert_read_in_scene(scene, profile, cards: list[str], wanted: str) -> None:
+    """``scene`` shows ``cards``; ``wanted`` is read at its place and nothing is read that is
+    not there."""
     truth = {t.card: t for t in scene.truth}
     assert list(truth) == cards
     seen = [c for c in FrameReader(Reader(profile)).read(scene.image) if c.card]
@@ -285,7 +290,7 @@ def _cycle_scene(deck, seed: int, index: int):
     empty in turn) from ``seed``."""
     rng = np.random.default_rng(seed)
     for i in range(index + 1):
-        scene = make_scene(rng, deck, layout=("board", "showdown", "loose", "table", "empty")[i % 5])
+        scene = make_scene(rng, deck, layout=LAYOUTS[i % len(LAYOUTS)])
     return scene
 
 
@@ -294,12 +299,7 @@ def test_a_board_card_whose_index_corner_meets_a_read_cards_corner_is_read(heruk
     board's 3s lies against the Jc, read whole, its top-left (index) corner at the Jc's
     top-right corner. That corner was skipped as the Jc's own; it opens away from the Jc
     (`_corner_of`'s INWARD_PROBE), and the 3s is read."""
-    scene = _cycle_scene(heruka, 8, 78)
-    truth = {str(t.card): t for t in scene.truth}
-    assert list(truth) == ["Jc", "3s", "8d", "9d", "5s", "3h"]
-    seen = [c for c in FrameReader(Reader(heruka_profile)).read(scene.image) if c.card]
-    assert {c.card for c in seen} <= set(truth)
-    assert _read_near_truth(seen, truth["3s"])
+    _assert_read_in_scene(_cycle_scene(heruka, 8, 78), heruka_profile, ["Jc", "3s", "8d", "9d", "5s", "3h"], "3s")
 
 
 def test_a_card_whose_index_corner_sides_stop_short_of_it_is_read(heruka, heruka_profile):
