@@ -101,23 +101,6 @@ def describe(patch: np.ndarray) -> np.ndarray:
     return _vector(*_planes(patch))
 
 
-def _windows(patches: np.ndarray, margin: int) -> np.ndarray:
-    """Feature vectors (N x windows x D) of every PATCH_SIZE window of each of a stack of
-    margin-padded patches (N x H x W x 3): all at once, as the frame rate needs."""
-    pw, ph = PATCH_SIZE
-    light, colour = _planes(patches)
-    count, n = (2 * margin + 1) ** 2, len(patches)
-    # every window at once: (n, dy, dx, ph, pw) views, flattened to one row per window
-    lights = np.lib.stride_tricks.sliding_window_view(light, (ph, pw), axis=(1, 2)).reshape(n, count, ph * pw)
-    colours = np.lib.stride_tricks.sliding_window_view(colour, (ph, pw), axis=(1, 2))
-    colours = colours[..., ::2, ::2].reshape(n, count, 2, -1)  # (patch, window, channel, pixels)
-    lights = lights - lights.mean(axis=2, keepdims=True)
-    colours = colours - colours.mean(axis=3, keepdims=True)
-    colours = colours.transpose(0, 1, 3, 2).reshape(n, count, -1)  # pixel-major, as _vector
-    scale = 1.0 / np.maximum(np.linalg.norm(lights, axis=2, keepdims=True), 1e-3)
-    return np.concatenate([lights, 0.8 * colours], axis=2) * scale
-
-
 def face_image(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The whole card face (quad TL TR BR BL) warped upright to FACE_SIZE."""
     fw, fh = FACE_SIZE
@@ -193,6 +176,54 @@ class Discriminant:
         """Inverse of :meth:`arrays`."""
         return cls(*(data[f"{prefix}_{k}"].astype(np.float32)
                      for k in ("mean", "projection", "centers", "templates")))
+
+
+class WindowScorer:
+    """Squared distances to every card of every PATCH_SIZE window of margin-padded corner
+    patches, as :func:`describe` makes each window's feature vector (from the padded patch's
+    planes) and :meth:`Discriminant.distances` scores it, without building those vectors: a
+    window's projection is its raw pixels' (one matrix product for all windows), less its
+    means' and over its lightness contrast: fewer passes over the arrays, as the frame rate
+    needs (a frame scores a few thousand windows)."""
+
+    def __init__(self, discriminant: Discriminant, margin: int = MARGIN) -> None:
+        pw, ph = PATCH_SIZE
+        self.discriminant, self.margin, self._pixels = discriminant, margin, pw * ph
+        projection = discriminant.projection
+        colour = 0.8 * projection[self._pixels:].reshape(-1, 2, projection.shape[1])  # pixel-major
+        self._light = np.ascontiguousarray(projection[: self._pixels])
+        self._colour = np.ascontiguousarray(colour.transpose(1, 0, 2).reshape(-1, projection.shape[1]))
+        self._light_sum, self._colour_sums = self._light.sum(axis=0), colour.sum(axis=0)
+        self._mean = discriminant.mean @ projection
+        self._center_norms = (discriminant.centers * discriminant.centers).sum(axis=1)
+
+    def best_windows(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Squared distances (N x 52) of each patch at the window that fits a card best, and
+        that window's feature vector (N x D, as :func:`describe` makes it)."""
+        pw, ph = PATCH_SIZE
+        side = 2 * self.margin + 1
+        light, colour = _planes(np.stack(patches))
+        n, count = len(patches), side * side
+        # each patch's own means off first: no float32 cancellation in the products
+        lights = np.lib.stride_tricks.sliding_window_view(
+            light - light.mean(axis=(1, 2), keepdims=True), (ph, pw), axis=(1, 2)).reshape(n * count, -1)
+        colours = np.lib.stride_tricks.sliding_window_view(
+            colour - colour.mean(axis=(1, 2), keepdims=True), (ph, pw), axis=(1, 2))
+        colours = colours[..., ::2, ::2].reshape(n * count, -1)  # channel-major, as self._colour
+        means = lights.mean(axis=1)
+        contrast = np.sqrt(np.maximum(np.einsum("ij,ij->i", lights, lights) - self._pixels * means * means, 0))
+        colour_means = colours.reshape(n * count, 2, -1).mean(axis=2)
+        z = lights @ self._light + colours @ self._colour
+        z -= means[:, None] * self._light_sum + colour_means @ self._colour_sums
+        z = z / np.maximum(contrast, 1e-3)[:, None] - self._mean
+        centers = self.discriminant.centers
+        d2 = ((z * z).sum(axis=1, keepdims=True) - 2.0 * (z @ centers.T) + self._center_norms).reshape(n, count, -1)
+        shifts, rows = d2.min(axis=2).argmin(axis=1), np.arange(n)
+        feats = []
+        for row, shift in zip(rows, shifts, strict=True):
+            dy, dx = divmod(int(shift), side)
+            feats.append(_vector(light[row, dy:dy + ph, dx:dx + pw], colour[row, dy:dy + ph, dx:dx + pw]))
+        return d2[rows, shifts], np.stack(feats)
 
 
 @dataclass
@@ -288,6 +319,11 @@ NET_AGREE = 0.8
 FACE_SLACK = 0.03
 
 
+#: How many corner patches' evidence a reader keeps, emptied when full (a frame asks for
+#: about a hundred).
+CORNER_MEMO = 2048
+
+
 def _network_vetoes(card: int, *tables: np.ndarray) -> bool:
     """True when any of the index network's ``tables`` (its probability per profile card, one
     patch or the product over several) gives ``card`` under NET_VETO while NET_MIN sure of
@@ -330,15 +366,24 @@ class Reader:
         self.min_gap = min_gap
         self.corner_gap = corner_gap
         self.min_agreement = min_agreement
+        self._windows = WindowScorer(profile.corner)
+        self._corner_memo: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
 
     def _corner_evidence(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Squared distances (N x 52) of margin-padded corner patches to every card, and the
-        feature vectors (N x D), each at the shift of the patch that fits a card best."""
-        feats = _windows(np.stack(patches), MARGIN)
-        n, count, dims = feats.shape
-        d2 = self.profile.corner.distances(feats.reshape(-1, dims)).reshape(n, count, -1)
-        shifts, rows = d2.min(axis=2).argmin(axis=1), np.arange(n)
-        return d2[rows, shifts], feats[rows, shifts]
+        feature vectors (N x D), each at the shift of the patch that fits a card best.
+
+        A patch asked for again (a corner's size is chosen among candidates, then read at
+        it) is not scored again: up to CORNER_MEMO patches' evidence is kept."""
+        keys = [patch.tobytes() for patch in patches]
+        new = {key: patch for key, patch in zip(keys, patches, strict=True) if key not in self._corner_memo}
+        if new:
+            if len(self._corner_memo) + len(new) > CORNER_MEMO:
+                self._corner_memo.clear()
+            d2, feats = self._windows.best_windows(list(new.values()))
+            self._corner_memo.update(zip(new, zip(d2, feats, strict=True), strict=True))
+        evidence = [self._corner_memo[key] for key in keys]
+        return np.stack([e[0] for e in evidence]), np.stack([e[1] for e in evidence])
 
     def _face_evidence(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         face = face_image(frame, quad)

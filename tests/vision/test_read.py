@@ -27,16 +27,22 @@ from vision.pipeline import (
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
 from vision.read import (
     FACE_DECISIVE,
+    MARGIN,
     NET_AGREE,
     NET_BEYOND_PAIR,
     NET_MIN,
     NET_TRUST,
+    PATCH_SIZE,
     VISIBLE_LEAD,
     CornerRead,
+    Discriminant,
     Profile,
     ProfileError,
     Reader,
+    WindowScorer,
     _box2,
+    _planes,
+    _vector,
     corner_patch,
     find_card,
     quad_width,
@@ -645,10 +651,59 @@ def test_corner_patches_read_together_give_each_patch_its_own_evidence(heruka, h
     together, features = reader._corner_evidence(patches)
     assert together.shape == (len(patches), 52) and len(patches) >= 6
     for patch, distances, feature in zip(patches, together, features, strict=True):
-        (alone,), (alone_feature,) = reader._corner_evidence([patch])
+        (alone,), (alone_feature,) = Reader(heruka_profile)._corner_evidence([patch])  # no memo
         np.testing.assert_allclose(distances, alone, rtol=1e-4, atol=1e-2)
         np.testing.assert_allclose(feature, alone_feature, atol=1e-5)
     np.testing.assert_allclose(reader.corner_fits(patches), together.min(axis=1))
+
+
+def test_the_window_scorer_gives_the_best_window_the_distances_its_features_give(heruka, heruka_profile):
+    """WindowScorer scores every window of a padded patch without building its features: the
+    distances and feature vector it returns are those of the best window's feature vector,
+    made as describe() makes it from the padded patch's planes: for a calibrated discriminant,
+    and for a random one (which, unlike a fitted one, does not ignore a plane's mean)."""
+    scene = make_scene(np.random.default_rng(21), heruka, layout="showdown")
+    patches = [corner_patch(scene.image, corner, quad_width(truth.corners) * scale)
+               for truth in scene.truth for corner in quad_corners(truth.corners) for scale in (0.9, 1.1)]
+    rng = np.random.default_rng(4)
+    dims = heruka_profile.corner.mean.shape[0]
+    random = Discriminant(*(rng.normal(size=shape).astype(np.float32)
+                            for shape in ((dims,), (dims, 51), (52, 51), (52, dims))))
+    for disc in (heruka_profile.corner, random):
+        _assert_best_windows_as_described(disc, patches)
+
+
+def _assert_best_windows_as_described(disc: Discriminant, patches: list[np.ndarray]) -> None:
+    best, features = WindowScorer(disc).best_windows(patches)
+    (pw, ph), side = PATCH_SIZE, 2 * MARGIN + 1
+    for patch, distances, feature in zip(patches, best, features, strict=True):
+        light, colour = _planes(patch)
+        windows = np.stack([_vector(light[dy:dy + ph, dx:dx + pw], colour[dy:dy + ph, dx:dx + pw])
+                            for dy in range(side) for dx in range(side)])
+        each = disc.distances(windows)
+        shift = int(each.min(axis=1).argmin())
+        np.testing.assert_allclose(distances, each[shift], rtol=1e-4, atol=1e-2)
+        np.testing.assert_allclose(feature, windows[shift], atol=1e-5)
+
+
+def test_a_corner_patch_asked_for_again_is_not_scored_again(heruka, heruka_profile, monkeypatch):
+    """A corner's size is chosen among candidate patches, then the card read at it: the chosen
+    patch's evidence is kept, not scored twice; the memo keeps at most CORNER_MEMO patches."""
+    scene = make_scene(np.random.default_rng(21), heruka, layout="board")
+    patches = [corner_patch(scene.image, corner, quad_width(truth.corners) * scale)
+               for truth in scene.truth for corner in quad_corners(truth.corners) for scale in (0.85, 1, 1.15)]
+    reader = Reader(heruka_profile)
+    scored: list[int] = []
+    best_windows = WindowScorer.best_windows
+    monkeypatch.setattr(WindowScorer, "best_windows",
+                        lambda self, batch: scored.append(len(batch)) or best_windows(self, batch))
+    first = reader._corner_evidence(patches[:3])
+    again = reader._corner_evidence(patches[2:4])
+    assert scored == [3, 1]  # patches[2] kept; only patches[3] is new
+    np.testing.assert_array_equal(again[0][0], first[0][2])
+    monkeypatch.setattr("vision.read.CORNER_MEMO", 4)
+    reader._corner_evidence(patches[4:7])
+    assert scored == [3, 1, 3] and len(reader._corner_memo) == 3  # full: emptied, then the new three
 
 
 def test_a_region_map_counts_points_on_regions_within_the_slack_or_beyond_the_frame():
