@@ -377,9 +377,10 @@ class Reader:
         it) is not scored again: up to CORNER_MEMO patches' evidence is kept."""
         keys = [patch.tobytes() for patch in patches]
         new = {key: patch for key, patch in zip(keys, patches, strict=True) if key not in self._corner_memo}
+        if len(self._corner_memo) + len(new) > CORNER_MEMO:
+            self._corner_memo.clear()  # full: start again with this batch, kept ones too
+            new = dict(zip(keys, patches, strict=True))
         if new:
-            if len(self._corner_memo) + len(new) > CORNER_MEMO:
-                self._corner_memo.clear()
             d2, feats = self._windows.best_windows(list(new.values()))
             self._corner_memo.update(zip(new, zip(d2, feats, strict=True), strict=True))
         evidence = [self._corner_memo[key] for key in keys]
