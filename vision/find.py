@@ -94,6 +94,14 @@ def _fill_small_holes(mask: np.ndarray) -> None:
     cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
 
 
+def unsaturated(brightest: np.ndarray, whiteness: np.ndarray) -> np.ndarray:
+    """Mask (0/255) of pixels whose max - min channel is below a quarter of the max one.
+
+    Tested as 5 x (max - min) < max in 8 bits: the product saturates at 255, which no max
+    exceeds, so the answer is the exact one without widening to 16 bits."""
+    return cv2.compare(cv2.multiply(cv2.subtract(brightest, whiteness), 5), brightest, cv2.CMP_LT)
+
+
 def card_mask(frame: np.ndarray) -> np.ndarray:
     """Binary mask (uint8 0/255) of pixels that look like a card face."""
     height, width = frame.shape[:2]
@@ -104,15 +112,11 @@ def card_mask(frame: np.ndarray) -> np.ndarray:
     # bright: whiteness above the felt by 30 + a quarter of the felt level
     threshold = cv2.add(cv2.addWeighted(background, 1.25, background, 0, 30), 0)
     bright = cv2.compare(whiteness, threshold, cv2.CMP_GT)
-    # unsaturated: max - min below a quarter of max
-    chroma = cv2.subtract(brightest, whiteness)
-    grey = cv2.compare(cv2.multiply(chroma, 5, dtype=cv2.CV_16U), brightest.astype(np.uint16),
-                       cv2.CMP_LT)
-    mask = cv2.bitwise_and(bright, grey)
+    grey = unsaturated(brightest, whiteness)
     # Thin dark valleys (the gap or shadow between two cards laid side by side) cut the mask,
     # so neighbouring cards stay apart even when blur has half filled the gap.
     valley = cv2.morphologyEx(whiteness, cv2.MORPH_BLACKHAT, np.ones((7, 7), np.uint8))
-    mask[valley > 25] = 0
+    mask = cv2.bitwise_and(cv2.bitwise_and(bright, grey), cv2.compare(valley, 25, cv2.CMP_LE))
     # Fill the ink (pips, indices, pictures) inside each region, then drop thin things
     # (printed lines, chip stripes) with an opening. No closing: it would glue neighbouring
     # cards of the board into one region.

@@ -17,6 +17,7 @@ from vision.find import (
     merge_corners,
     quads_from_diagonals,
     quads_from_sides,
+    unsaturated,
 )
 from vision.synth import make_scene, make_table
 
@@ -231,3 +232,12 @@ def test_a_corner_whose_side_a_printed_line_runs_into_is_still_found():
     (blob,) = find_blobs(frame)
     assert blob.quad is None  # the two cards and the line: one region
     assert _nearest(np.array([c.point for c in blob.corners]), under[0]) < 2.0
+
+
+def test_the_grey_test_in_8_bits_gives_the_exact_answer_for_every_pixel():
+    """A pixel is grey when 5 x (max - min) < max: every (max, min) pair of 8-bit channels
+    gets the exact integer answer, though the product saturates at 255."""
+    brightest, whiteness = (a.astype(np.uint8) for a in np.meshgrid(np.arange(256), np.arange(256)))
+    exact = 5 * (brightest.astype(int) - whiteness.astype(int)) < brightest.astype(int)
+    valid = whiteness <= brightest  # min never exceeds max
+    assert ((unsaturated(brightest, whiteness) > 0)[valid] == exact[valid]).all()
