@@ -388,7 +388,9 @@ class Reader:
 
     def _face_evidence(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         face = face_image(frame, quad)
-        feats = np.stack([describe_face(face), describe_face(face[::-1, ::-1])])
+        # both ways up at once (as describe_face makes each): one colour conversion
+        light, colour = _planes(np.stack([face[1:-1, 1:-1], face[::-1, ::-1][1:-1, 1:-1]]))
+        feats = np.stack([_vector(light[0], colour[0]), _vector(light[1], colour[1])])
         d2 = self.profile.face.distances(feats)
         best = int(np.argmin(d2.min(axis=1)))
         return d2.min(axis=0), feats[best]

@@ -44,6 +44,8 @@ from vision.read import (
     _planes,
     _vector,
     corner_patch,
+    describe_face,
+    face_image,
     find_card,
     quad_width,
 )
@@ -684,6 +686,19 @@ def _assert_best_windows_as_described(disc: Discriminant, patches: list[np.ndarr
         shift = int(each.min(axis=1).argmin())
         np.testing.assert_allclose(distances, each[shift], rtol=1e-4, atol=1e-2)
         np.testing.assert_allclose(feature, windows[shift], atol=1e-5)
+
+
+def test_a_face_is_scored_both_ways_up_as_describe_face_makes_each(heruka, heruka_profile):
+    """The face evidence describes the face and the face turned round in one batch: the
+    distances are those of describe_face() of each, the nearer way up for every card."""
+    scene = make_scene(np.random.default_rng(21), heruka, layout="board")
+    reader = Reader(heruka_profile)
+    for truth in scene.truth:
+        face = face_image(scene.image, truth.corners)
+        each = heruka_profile.face.distances(np.stack([describe_face(face), describe_face(face[::-1, ::-1])]))
+        distances, feature = reader._face_evidence(scene.image, truth.corners)
+        np.testing.assert_allclose(distances, each.min(axis=0), rtol=1e-5)
+        assert not np.allclose(each[0], each[1])  # the two ways up do differ
 
 
 def test_a_corner_patch_asked_for_again_is_not_scored_again(heruka, heruka_profile, monkeypatch):
