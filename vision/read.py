@@ -315,8 +315,12 @@ VISIBLE_LEAD = 0.15
 #: candidate as well) is still read when three witnesses name it: the corner's discriminant
 #: puts it first, the index network puts it first of all 52 cards with at least NET_AGREE, and
 #: the face in view fits it within FACE_SLACK of the best candidate's fit (prefers no other).
+#: The network may be only NET_AGREE_CLOSE sure when the corner also looks like that card's
+#: clean index: correlation with its template of INDEX_LOOKS_LIKE or more.
 NET_AGREE = 0.8
 FACE_SLACK = 0.03
+NET_AGREE_CLOSE = 0.7
+INDEX_LOOKS_LIKE = 0.8
 
 
 #: How many corner patches' evidence a reader keeps, emptied when full (a frame asks for
@@ -543,11 +547,14 @@ class Reader:
         return self.profile.cards.index(card[0] + SAME_COLOUR[card[1]])
 
     @staticmethod
-    def _named_by_both(best: int, net: np.ndarray, face_fits: dict[int, float]) -> bool:
+    def _named_by_both(best: int, net: np.ndarray, face_fits: dict[int, float], agreement: float) -> bool:
         """True when the index network (``net``: its probability per profile card) puts the
-        discriminant's ``best`` card first with at least NET_AGREE, and the face in view fits
-        it within FACE_SLACK of the candidate it fits best (``face_fits``)."""
-        return (int(net.argmax()) == best and net[best] >= NET_AGREE
+        discriminant's ``best`` card first with at least NET_AGREE (NET_AGREE_CLOSE when the
+        corner's ``agreement`` with that card's clean template is INDEX_LOOKS_LIKE or more),
+        and the face in view fits it within FACE_SLACK of the candidate it fits best
+        (``face_fits``)."""
+        needed = NET_AGREE_CLOSE if agreement >= INDEX_LOOKS_LIKE else NET_AGREE
+        return (int(net.argmax()) == best and net[best] >= needed
                 and face_fits[best] >= max(face_fits.values()) - FACE_SLACK)
 
     def _network_sure(self, best: int, net: np.ndarray, d2: np.ndarray, score: Callable[[int], float],
@@ -575,7 +582,8 @@ class Reader:
         small and blurred); the face outside ``covers`` (the outlines of the cards on top)
         decides between them: the chosen card's clean face must match that part clearly better.
         Where it does not, the card is still read when the corner's discriminant and the index
-        network both name it first and the face prefers no other (:meth:`_named_by_both`).
+        network both name it first and the face prefers no other (:meth:`_named_by_both`; the
+        network less sure when the corner looks like the card's clean index).
         First of all, a card the index network is sure of is read when the discriminant puts it
         within the corner limit and the face in view does not object (:meth:`_network_sure`). A card
         the face chose stays unknown when the network vetoes it, as everywhere
@@ -624,7 +632,8 @@ class Reader:
         if lead < VISIBLE_LEAD or vetoed:
             # the face in view does not settle it; it may still not contradict the two index
             # readers naming one card
-            if table is None or not self._named_by_both(best, table[0], scores):
+            agreement = self.profile.corner.agreement(feat, best)
+            if table is None or not self._named_by_both(best, table[0], scores, agreement):
                 return unknown
             card, confidence = best, float(table[0, best])  # as sure as the network
         if scores[card] < VISIBLE_CORRELATION or d2[card] > self.corner_limit:

@@ -27,8 +27,10 @@ from vision.pipeline import (
 from vision.profiles import Calibration, CalibrationError, calibrate_dir
 from vision.read import (
     FACE_DECISIVE,
+    INDEX_LOOKS_LIKE,
     MARGIN,
     NET_AGREE,
+    NET_AGREE_CLOSE,
     NET_BEYOND_PAIR,
     NET_MIN,
     NET_TRUST,
@@ -538,16 +540,43 @@ def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers
     discriminant puts the Tc first and the index network names it first of all 52 cards, and
     the face does not prefer another card: it is read. With the network under NET_AGREE, or
     naming the Ts (under NET_MIN: not sure enough to overrule the discriminant), it stays
-    unknown. (The 37th scene's 3s served here until the edge corners of the thirteenth pass
+    unknown: its corner looks too little like the Tc's clean index (under INDEX_LOOKS_LIKE)
+    for NET_AGREE_CLOSE to do. (The 37th scene's 3s served here until the edge corners of the thirteenth pass
     read it from a corner of its own.)"""
     _assert_tabled_card_read(heruka, heruka_profile, 114, ["Kh", "9h", "Tc", "Ad"], "Tc")
     scene = _showdown_scene(heruka, 900, 114)
     arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "Tc")
+    (_,), (feature,) = Reader(heruka_profile)._corner_evidence([arguments[2]])
+    assert heruka_profile.corner.agreement(feature, heruka_profile.cards.index("Tc")) < INDEX_LOOKS_LIKE
     read = Reader(heruka_profile, index_net=_SureNetwork("Tc", NET_AGREE)).read_partly_covered(*arguments)
     assert (read.card, read.confidence) == ("Tc", NET_AGREE)
     unsure = Reader(heruka_profile, index_net=_SureNetwork("Tc", NET_AGREE - 0.05))
     assert unsure.read_partly_covered(*arguments).card is None
     assert Reader(heruka_profile, index_net=_SureNetwork("Ts", NET_AGREE)).read_partly_covered(*arguments).card is None
+
+
+def test_a_covered_card_whose_corner_looks_like_its_index_is_read_with_the_network_less_sure(
+        heruka, heruka_profile, monkeypatch):
+    """The bench's cycle (seed 8, 74th scene, a full table, 141 px cards, blur 1.4): a loose Kh
+    lies over the board's 6s, and the part of its face in view does not settle it. Its
+    bottom-right corner
+    looks like the 6s's clean index (template correlation INDEX_LOOKS_LIKE or more), so the
+    network need only be NET_AGREE_CLOSE sure of it, not NET_AGREE; under that it stays
+    unknown. (The Tc of the test above, whose corner looks less like its index, needs
+    NET_AGREE.)"""
+    scene = _cycle_scene(heruka, 8, 73)
+    truth = {t.card: t for t in scene.truth}
+    assert list(truth) == ["Kc", "6s", "2d", "9c", "9d", "Kh"]
+    six = truth["6s"].corners  # its bottom-right index corner is in view, the Kh on its top
+    arguments = next(args for args, _ in _covered_reads(monkeypatch, heruka_profile, scene)
+                     if np.linalg.norm(args[1][0] - six[2]) < 0.1 * quad_width(six))
+    (_,), (feature,) = Reader(heruka_profile)._corner_evidence([arguments[2]])
+    assert heruka_profile.corner.agreement(feature, heruka_profile.cards.index("6s")) >= INDEX_LOOKS_LIKE
+    assert NET_AGREE_CLOSE < NET_AGREE - 0.05
+    read = Reader(heruka_profile, index_net=_SureNetwork("6s", NET_AGREE - 0.05)).read_partly_covered(*arguments)
+    assert (read.card, read.confidence) == ("6s", round(NET_AGREE - 0.05, 3))  # the Tc's stays unknown so sure
+    unsure = Reader(heruka_profile, index_net=_SureNetwork("6s", NET_AGREE_CLOSE - 0.05))
+    assert unsure.read_partly_covered(*arguments).card is None
 
 
 def test_a_covered_card_whose_face_fits_a_farther_candidate_as_well_is_read_when_both_index_readers_name_it(
