@@ -112,9 +112,16 @@ def face_image(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return cv2.resize(face, (fw, fh), interpolation=cv2.INTER_AREA) if fine > 1 else face
 
 
+def describe_faces(faces: list[np.ndarray]) -> np.ndarray:
+    """Feature vectors (N x D) of FACE_SIZE card faces (same scheme as :func:`describe`), in
+    one batch."""
+    light, colour = _planes(np.stack([face[1:-1, 1:-1] for face in faces]))
+    return np.stack([_vector(*planes) for planes in zip(light, colour, strict=True)])
+
+
 def describe_face(face: np.ndarray) -> np.ndarray:
-    """Feature vector of a FACE_SIZE card face (same scheme as :func:`describe`)."""
-    return _vector(*_planes(face[1:-1, 1:-1]))
+    """Feature vector of a FACE_SIZE card face (:func:`describe_faces` of one)."""
+    return describe_faces([face])[0]
 
 
 @dataclass
@@ -352,7 +359,8 @@ class Reader:
     template; otherwise it is unknown. ``index_net``: the network that breaks near ties
     (``"default"``: the committed one, :func:`vision.indexnet.default_index_net`, unless the
     profile's calibration found it does not know the deck, ``Profile.network_reads`` under
-    NET_TRUST; ``None``: the discriminant alone).
+    NET_TRUST; ``None``: the discriminant alone). A reader keeps the evidence of the corner
+    patches it scored (CORNER_MEMO): one reader per thread.
     """
 
     def __init__(self, profile: Profile, corner_distance: float = 4.0, face_distance: float = 100.0,
@@ -392,9 +400,7 @@ class Reader:
 
     def _face_evidence(self, frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         face = face_image(frame, quad)
-        # both ways up at once (as describe_face makes each): one colour conversion
-        light, colour = _planes(np.stack([face[1:-1, 1:-1], face[::-1, ::-1][1:-1, 1:-1]]))
-        feats = np.stack([_vector(light[0], colour[0]), _vector(light[1], colour[1])])
+        feats = describe_faces([face, face[::-1, ::-1]])  # both ways up
         d2 = self.profile.face.distances(feats)
         best = int(np.argmin(d2.min(axis=1)))
         return d2.min(axis=0), feats[best]
