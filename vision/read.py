@@ -297,9 +297,6 @@ NET_VETO = 0.02
 #: calibration captures' index corners as their own card: an index style it has never seen
 #: (tango: 78 %) makes it sure and wrong; the other designs give 100 %.
 NET_TRUST = 0.95
-#: A covered corner is read as a card the discriminant put neither first nor as the twin of
-#: its first only when the network is this sure of it (its first or that twin: NET_MIN).
-NET_BEYOND_PAIR = 0.95
 
 #: The network's hidden layer read by the profile's ``index_features`` discriminant gives each
 #: card the weight exp(-(d - d_nearest) / FEATURE_TEMPERATURE) (d its squared distance); the
@@ -568,13 +565,14 @@ class Reader:
         """The card the index network (``net``: its probability per profile card) is sure a
         covered corner shows, when that card lies within the corner limit (``d2``) and the face
         in view (``score``; ``face_fits`` the candidates' fits so far) prefers no other card by
-        VISIBLE_LEAD or more; otherwise None. Sure is NET_MIN for the corner discriminant's
-        ``best`` or the other suit of its colour (the discriminant's weak point, a club against
-        a spade of one rank), and NET_BEYOND_PAIR for any other card (a 6h whose corner the
-        discriminant puts nearer the 5d)."""
+        VISIBLE_LEAD or more; otherwise None. Sure is NET_MIN for the other suit of the colour
+        of the corner discriminant's ``best`` (a club against a spade of one rank, small and
+        blurred: where both index readers err), and NET_AGREE for ``best`` itself (two readers
+        name it) or a card of another rank (a 9d whose corner the discriminant puts nearer the
+        8d: its patch cut off the index's place, and the network tells ranks apart)."""
         twin = self._twin(self.profile.cards[best])
         card = int(net.argmax())
-        needed = NET_MIN if card in (best, twin) else NET_BEYOND_PAIR
+        needed = NET_MIN if card == twin else NET_AGREE
         if net[card] < needed or d2[card] > self.corner_limit:
             return None
         fits = {**face_fits, **{k: score(k) for k in (best, twin, card) if k not in face_fits}}
