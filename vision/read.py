@@ -321,6 +321,8 @@ VISIBLE_LEAD = 0.15
 #: the face in view fits it within FACE_SLACK of the best candidate's fit (prefers no other).
 #: The network may be only NET_AGREE_CLOSE sure when the corner also looks like that card's
 #: clean index: correlation with its template of INDEX_LOOKS_LIKE or more.
+#: NET_AGREE is also how sure the network must be to read a covered card on its own word
+#: (`Reader._network_sure`), except the twin of the discriminant's first: NET_MIN.
 NET_AGREE = 0.8
 FACE_SLACK = 0.03
 NET_AGREE_CLOSE = 0.7
@@ -568,8 +570,8 @@ class Reader:
         VISIBLE_LEAD or more; otherwise None. Sure is NET_MIN for the other suit of the colour
         of the corner discriminant's ``best`` (a club against a spade of one rank, small and
         blurred: where both index readers err), and NET_AGREE for ``best`` itself (two readers
-        name it) or a card of another rank (a 9d whose corner the discriminant puts nearer the
-        8d: its patch cut off the index's place, and the network tells ranks apart)."""
+        name it) or any card beyond that pair (a 9d whose corner the discriminant puts nearer
+        the 8d: its patch cut off the index's place, and the network tells ranks apart)."""
         twin = self._twin(self.profile.cards[best])
         card = int(net.argmax())
         needed = NET_MIN if card == twin else NET_AGREE
