@@ -558,10 +558,9 @@ def test_a_covered_card_whose_corner_looks_like_its_index_is_read_with_the_netwo
         heruka, heruka_profile, monkeypatch):
     """The bench's cycle (seed 8, 74th scene, a full table, 141 px cards, blur 1.4): a loose Kh
     lies over the board's 6s, and the part of its face in view does not settle it. Its
-    bottom-right corner
-    looks like the 6s's clean index (template correlation INDEX_LOOKS_LIKE or more), so the
-    network need only be NET_AGREE_CLOSE sure of it, not NET_AGREE; under that it stays
-    unknown. (The Tc of the test above, whose corner looks less like its index, needs
+    bottom-right corner looks like the 6s's clean index (template correlation
+    INDEX_LOOKS_LIKE or more), so the network need only be NET_AGREE_CLOSE sure of it, not
+    NET_AGREE; under that it stays unknown. (The Tc of the test above, whose corner looks less like its index, needs
     NET_AGREE.) The corner's call is taken from a reading without the network: with it, the
     6s is read first from its top-left corner, and that read covers this corner too."""
     scene = _cycle_scene(heruka, 8, 73)
