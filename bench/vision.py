@@ -153,13 +153,13 @@ def main() -> int:
                 calibrated, calibrate_s = None, 0.0
                 print(f"{design}: calibration {calibration_seed} failed: {exc}")
             name = "calibrated" if calibration_seed == 0 else f"calib. #{calibration_seed}"
-            profiles.append((name, calibrated, calibrate_s))
-        calibrated = profiles[0][1]
-        if calibrated is not None and args.corner_frames:
-            corner_rows.append((design, corner_table(deck, calibrated, args.seed + index, args.corner_frames)))
+            profiles.append(("calibrated", name, calibrated, calibrate_s))
+        first = profiles[0][2]
+        if first is not None and args.corner_frames:
+            corner_rows.append((design, corner_table(deck, first, args.seed + index, args.corner_frames)))
         wanted = args.readers.split(",")
-        for reader_name, profile, calibrate_s in (*profiles, ("default", default_profile(), 0.0)):
-            if profile is None or (reader_name if reader_name == "default" else "calibrated") not in wanted:
+        for reader_kind, reader_name, profile, calibrate_s in (*profiles, ("default", "default", default_profile(), 0.0)):
+            if profile is None or reader_kind not in wanted:
                 continue
             total, big, by, empty_reads, times = run(deck, profile, args.seed + index, args.frames,
                                                      consensus=reader_name == "default")
