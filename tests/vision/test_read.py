@@ -517,8 +517,8 @@ def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tup
 
 def test_a_covered_card_is_read_as_its_twin_only_when_the_network_is_sure_of_it(heruka, heruka_profile, monkeypatch):
     """Seeded tabled hands (seed 900, 113th scene, 130 px cards, blur 2): the Kc lies under
-    another card and is read from its index corner and the part of its face in view. The
-    face in view cannot tell a club from a spade; when the network sees the other suit of its
+    the 4s and is read from its index corner and the part of its face in view. The face in
+    view cannot tell a club from a spade; when the network sees the other suit of its
     colour there (Ks) more than the Kc without being sure of it, the read is unknown; when it
     is sure of the Kc it stands, and when it is sure (NET_MIN) of the Ks, which the corner's
     discriminant puts within its limit and the face in view does not object to, the
@@ -556,16 +556,17 @@ def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers
     assert Reader(heruka_profile, index_net=_SureNetwork("Ts", NET_AGREE)).read_partly_covered(*arguments).card is None
 
 
-def test_a_covered_card_whose_corner_looks_like_its_index_is_read_with_the_network_less_sure(
+def test_a_group_card_whose_corner_looks_like_its_index_is_read_with_the_network_less_sure(
         heruka, heruka_profile, monkeypatch):
-    """Seeded tabled hands (seed 900, 50th scene, 220 px cards, blur 0, light 0.5): the 6s's
-    top-left corner is covered and its bottom-right index corner is in view, and the part of
-    its face in view does not settle it. That corner looks like the 6s's clean index
-    (template correlation INDEX_LOOKS_LIKE or more), so the network need only be
-    NET_AGREE_CLOSE sure of it, not NET_AGREE; under that it stays unknown. (The Tc of the
-    test above, whose corner looks less like its index, needs NET_AGREE.) The corner's call
-    is taken from a reading without the network. (The bench cycle's 74th scene, seed 8,
-    served here until the discriminants' shrinkage went from 0.1 to 0.03.)"""
+    """Seeded tabled hands (seed 900, 50th scene, 220 px cards, blur 0, light 0.5): the 6s
+    lies on the Ks. Read without the network, its bottom-right index corner gives a card of
+    the overlapping group, read as one that may be covered (`read_partly_covered`), and the
+    corner's discriminant and the face in view leave it unknown. That corner looks like the
+    6s's clean index (template correlation INDEX_LOOKS_LIKE or more), so the network need
+    only be NET_AGREE_CLOSE sure of it, not NET_AGREE; under that it stays unknown. (The Tc
+    of the test above, whose corner looks less like its index, needs NET_AGREE.) (The bench
+    cycle's 74th scene, seed 8, a Kh over the board's 6s, served here until the
+    discriminants' shrinkage went from 0.1 to 0.03.)"""
     scene = _showdown_scene(heruka, 900, 49)
     truth = {t.card: t for t in scene.truth}
     assert list(truth) == ["Jd", "Kd", "Ks", "6s"]
@@ -609,7 +610,7 @@ def test_a_covered_card_the_face_in_view_chose_is_vetoed_by_a_network_sure_of_an
 def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the_discriminant_puts_first(
         heruka, heruka_profile, monkeypatch):
     """Seeded tabled hands (seed 900, 134th scene, 220 px cards, blur 0.7): the 2s lies under
-    another card. Its corner's discriminant puts the 2s and the 2c close (which of them first
+    the 3h. Its corner's discriminant puts the 2s and the 2c close (which of them first
     may depend on the package set's resampling) and the face in view does not settle them;
     the index network is sure of the 2s, and it is read. A network NET_AGREE sure of the
     discriminant's first reads it (two readers name it), and one NET_MIN sure of the other
