@@ -256,8 +256,8 @@ class FrameReader:
         whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
         min_edge = max(18.0, EDGE_MIN_WIDTHS * card_width_estimate(blobs))
         for blob in blobs:
-            single = self._read_single(frame, blob) if blob.quad is not None else []
-            if single and single[0].card:
+            single, settled = self._read_single(frame, blob) if blob.quad is not None else ([], False)
+            if settled:
                 seen.extend(single)
             else:
                 # not one card after all (two touching cards can outline a card turned
@@ -277,9 +277,13 @@ class FrameReader:
             card.zone = self.zones.locate(tuple(card.center), size)
         return seen
 
-    def _read_single(self, frame: np.ndarray, blob: Blob) -> list[CardSeen]:
+    def _read_single(self, frame: np.ndarray, blob: Blob) -> tuple[list[CardSeen], bool]:
+        """The region read as one whole card, and whether that settles it: read, or left
+        unknown because the index network disputed the read (its corners are not read again
+        one by one: one card, one decision)."""
         read = self._read_whole(frame, blob.quad, index_corners(blob))
-        return [CardSeen(read.card, read.confidence if read.card else 0.0, blob.quad.copy())]
+        card = CardSeen(read.card, read.confidence if read.card else 0.0, blob.quad.copy())
+        return [card], read.card is not None or read.disputed
 
     def _read_whole(self, frame: np.ndarray, quad: np.ndarray, corners: list, whole: bool = True) -> CornerRead:
         """A card seen whole, read from face and index corners. In consensus mode the read

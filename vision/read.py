@@ -288,6 +288,9 @@ class CornerRead:
     runner_up: float  # squared distance to the second card
     agreement: float  # correlation with the best card's clean template
     net: float = 0.0  # the index network's probability of ``card`` (or ``best``), 0 when not asked
+    #: A whole-card read the index network disputed (`Reader._twin_disputed`): the card is
+    #: unknown, and its corners must not be read again one by one.
+    disputed: bool = False
 
 
 #: The index network breaks a near tie only when this sure of one of the tied cards
@@ -329,6 +332,9 @@ NET_AGREE = 0.8
 FACE_SLACK = 0.03
 NET_AGREE_CLOSE = 0.7
 INDEX_LOOKS_LIKE = 0.8
+#: A whole-card read is left unknown when the index network gives the other suit of its
+#: colour at least this probability and more than the read card (`Reader._twin_disputed`).
+NET_TWIN_DISPUTE = 0.4
 
 
 #: How many corner patches' evidence a reader keeps, emptied when full (a frame asks for
@@ -530,7 +536,7 @@ class Reader:
         check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
         read = self._decide(total, limit, self.min_gap, check)
         if read.card is not None:
-            return self._suit_agreed(read, d2, index, patches)
+            return self._twin_disputed(self._suit_agreed(read, d2, index, patches), patches)
         if total.min() > limit:
             return read  # nothing near: the network is not asked (it costs time)
         return self._settle(read, total, limit, self.min_gap, check, *self._net_products(patches))
@@ -548,6 +554,21 @@ class Reader:
         if sure is not None and sure[card] >= NET_MIN:
             return replace(read, net=float(sure[card]))
         return replace(read, card=None, confidence=0.0)
+
+    def _twin_disputed(self, read: CornerRead, patches: list[np.ndarray]) -> CornerRead:
+        """A card read from its face and index corners stands unless the index network gives
+        the other suit of its colour NET_TWIN_DISPUTE or more and more than the read card:
+        face and corners can both take a blurred club for a spade, the network reads the
+        index alone. A disputed read is unknown and marked ``disputed``."""
+        if read.card is None or not patches or read.net >= NET_MIN:
+            return read  # a network NET_MIN sure of the card (`_suit_agreed`) cannot dispute it
+        sure = self.net_probabilities(patches)
+        if sure is None:
+            return read
+        card, twin = self.profile.cards.index(read.card), self._twin(read.card)
+        if sure[twin] >= NET_TWIN_DISPUTE and sure[twin] > sure[card]:
+            return replace(read, card=None, confidence=0.0, net=float(sure[card]), disputed=True)
+        return read
 
     def _twin(self, card: str) -> int:
         """Profile index of the other suit of ``card``'s colour (7c: 7s); a profile holds all 52."""

@@ -18,6 +18,7 @@ from vision.pipeline import (
     SAME_CARD_IOU,
     SAME_CARD_TURN_DEG,
     VERTEX_REACH,
+    CardSeen,
     FrameReader,
     RegionMap,
     _corner_of,
@@ -33,6 +34,7 @@ from vision.read import (
     NET_AGREE_CLOSE,
     NET_MIN,
     NET_TRUST,
+    NET_TWIN_DISPUTE,
     PATCH_SIZE,
     VISIBLE_LEAD,
     CornerRead,
@@ -670,6 +672,34 @@ def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_
     assert [str(t.card) for t in scene.truth] == ["6h", "6s"]
     tally, _, misread = score_frame(scene, FrameReader(Reader(heruka_profile)).read(scene.image))
     assert (tally.right, tally.cards, misread) == (2, 2, [])
+
+
+def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read_again_by_its_corners(
+        heruka, heruka_profile, monkeypatch):
+    """A loose 8s (seed 2, 220 px, blur 0.7) is read whole: its face prefers it to the 8c
+    decisively (FACE_DECISIVE), so the suit check does not ask the network. When the index
+    network gives the 8c NET_TWIN_DISPUTE or more and more than the 8s, the read is disputed:
+    the card is reported unknown at its place and its corners are not read again one by one
+    (one card, one decision; read one by one they give the 8s). With the 8c under
+    NET_TWIN_DISPUTE, or the 8s above it, the 8s stands."""
+    scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
+    assert [str(t.card) for t in scene.truth] == ["8s"]
+    cards = heruka_profile.cards
+
+    def read_with_network(spade: float, club: float) -> list[tuple[str | None, float]]:
+        table = np.zeros(len(cards))
+        table[cards.index("8s")], table[cards.index("8c")] = spade, club
+        monkeypatch.setattr(Reader, "net_probabilities", lambda self, patches: table)
+        return [(c.card, c.confidence) for c in FrameReader(Reader(heruka_profile)).read(scene.image)]
+
+    assert read_with_network(1.0, 0.0) == [("8s", 1.0)]
+    assert read_with_network(0.0, NET_TWIN_DISPUTE) == [(None, 0.0)]
+    assert read_with_network(NET_TWIN_DISPUTE - 0.05, NET_TWIN_DISPUTE) == [(None, 0.0)]
+    assert read_with_network(0.0, NET_TWIN_DISPUTE - 0.05) == [("8s", 1.0)]
+    assert read_with_network(NET_TWIN_DISPUTE + 0.1, NET_TWIN_DISPUTE + 0.05) == [("8s", 1.0)]
+    monkeypatch.setattr(FrameReader, "_read_single",
+                        lambda self, frame, blob: ([CardSeen(None, 0.0, blob.quad.copy())], False))
+    assert "8s" in {card for card, _ in read_with_network(0.0, NET_TWIN_DISPUTE)}
 
 
 def test_a_stack_of_patches_is_averaged_2x2_as_opencv_averages_each_alone():
