@@ -408,6 +408,11 @@ def signed_in_dealer(rt: Runtime):
     return client
 
 
+BAD_ZONES_PROBLEM = (
+    "the zones cannot be used (Zone 'board' needs at least 3 points, got 1); set them again in the dealer console"
+)
+
+
 def test_zones_marked_in_the_console_reach_the_camera_loop(tmp_path: Path, deck_profile: Path) -> None:
     """Issue 8 "Zones": without zones the camera still gives the console its snapshot; zones
     saved there are written to <data_dir>/zones.json and the camera loop starts reading with
@@ -433,13 +438,14 @@ def test_zones_marked_in_the_console_reach_the_camera_loop(tmp_path: Path, deck_
         assert rt.status.get("camera") == runtime_module.PartStatus("ok", "camera_ok", "reading cards from the replay camera")
 
         zones_file.write_text('{"board": [[0.1, 0.1]]}')  # edited by hand, wrongly
-        wait_for(lambda: rt.camera.problem is not None and rt.camera.problem[0] == "camera_zones", timeout=10)
+        # write_text truncates before it writes: the loop may catch the empty file first
+        # ("Cannot read zones file ..."), and reads it again on the next frame, as it keeps no stamp
+        # of a file it could not use.
+        wait_for(lambda: rt.camera.problem == ("camera_zones", BAD_ZONES_PROBLEM), timeout=10)
         rt.check()
         assert rt.status.get("camera") == runtime_module.PartStatus(
-            "degraded", "camera_zones",
-            "the zones cannot be used (Zone 'board' needs at least 3 points, got 1); set them again in the dealer "
-            "console: enter the cards in the dealer console",
-        )  # fmt: skip
+            "degraded", "camera_zones", BAD_ZONES_PROBLEM + ": enter the cards in the dealer console"
+        )
         assert dealer.post("/api/dealer/zones", json=CONSOLE_ZONES, headers={"X-CSRF-Token": dealer.token}).status_code == 200
         wait_for(lambda: rt.camera.problem is None, timeout=10)
     finally:
