@@ -256,9 +256,9 @@ class FrameReader:
         whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
         min_edge = max(18.0, EDGE_MIN_WIDTHS * card_width_estimate(blobs))
         for blob in blobs:
-            single, settled = self._read_single(frame, blob) if blob.quad is not None else ([], False)
-            if settled:
-                seen.extend(single)
+            single = self._read_single(frame, blob) if blob.quad is not None else None
+            if single is not None:
+                seen.append(single)
             else:
                 # not one card after all (two touching cards can outline a card turned
                 # sideways): read it corner by corner
@@ -277,13 +277,14 @@ class FrameReader:
             card.zone = self.zones.locate(tuple(card.center), size)
         return seen
 
-    def _read_single(self, frame: np.ndarray, blob: Blob) -> tuple[list[CardSeen], bool]:
-        """The region read as one whole card, and whether that settles it: read, or left
-        unknown because the index network disputed the read (its corners are not read again
-        one by one: one card, one decision)."""
+    def _read_single(self, frame: np.ndarray, blob: Blob) -> CardSeen | None:
+        """The region as one whole card: read, or left unknown because the index network
+        disputed the read (its corners are not read again one by one: one card, one decision).
+        None when neither settles it, so the region is read corner by corner."""
         read = self._read_whole(frame, blob.quad, index_corners(blob))
-        card = CardSeen(read.card, read.confidence if read.card else 0.0, blob.quad.copy())
-        return [card], read.card is not None or read.disputed
+        if read.card is None and not read.disputed:
+            return None
+        return CardSeen(read.card, read.confidence if read.card else 0.0, blob.quad.copy())
 
     def _read_whole(self, frame: np.ndarray, quad: np.ndarray, corners: list, whole: bool = True) -> CornerRead:
         """A card seen whole, read from face and index corners. In consensus mode the read
@@ -302,7 +303,7 @@ class FrameReader:
         if by_network is not None:
             card, sure = by_network
             return CornerRead(card, round(sure, 3), card, read.distance, read.runner_up, read.agreement, sure)
-        return CornerRead(None, 0.0, read.best, read.distance, read.runner_up, read.agreement)
+        return CornerRead(None, 0.0, read.best, read.distance, read.runner_up, read.agreement, disputed=read.disputed)
 
     def _local_width(self, frame: np.ndarray, corner, width: float) -> float:
         """The card width that best explains this corner: cards vary across a tilted view."""

@@ -18,7 +18,6 @@ from vision.pipeline import (
     SAME_CARD_IOU,
     SAME_CARD_TURN_DEG,
     VERTEX_REACH,
-    CardSeen,
     FrameReader,
     RegionMap,
     _corner_of,
@@ -680,25 +679,33 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     decisively (FACE_DECISIVE), so the suit check does not ask the network. When the index
     network gives the 8c NET_TWIN_DISPUTE or more and more than the 8s, the read is disputed:
     the card is reported unknown at its place and its corners are not read again one by one
-    (one card, one decision; read one by one they give the 8s). With the 8c under
-    NET_TWIN_DISPUTE, or the 8s above it, the 8s stands."""
+    (one card, one decision; read one by one they give the 8s), by the default reader's
+    consensus too. With the 8c under NET_TWIN_DISPUTE, or the 8s above it, the 8s stands."""
     scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
     assert [str(t.card) for t in scene.truth] == ["8s"]
     cards = heruka_profile.cards
 
-    def read_with_network(spade: float, club: float) -> list[tuple[str | None, float]]:
+    def read_with_network(spade: float, club: float, consensus: bool = False) -> list[tuple[str | None, float]]:
         table = np.zeros(len(cards))
         table[cards.index("8s")], table[cards.index("8c")] = spade, club
         monkeypatch.setattr(Reader, "net_probabilities", lambda self, patches: table)
-        return [(c.card, c.confidence) for c in FrameReader(Reader(heruka_profile)).read(scene.image)]
+        # the consensus fallback asks the network for a card NET_MIN sure on every corner: none
+        # is, with at most NET_TWIN_DISPUTE + 0.1 over the corners together
+        monkeypatch.setattr(Reader, "net_card", lambda self, patches: None)
+        frame_reader = FrameReader(Reader(heruka_profile), consensus=consensus)
+        return [(c.card, c.confidence) for c in frame_reader.read(scene.image)]
 
     assert read_with_network(1.0, 0.0) == [("8s", 1.0)]
     assert read_with_network(0.0, NET_TWIN_DISPUTE) == [(None, 0.0)]
     assert read_with_network(NET_TWIN_DISPUTE - 0.05, NET_TWIN_DISPUTE) == [(None, 0.0)]
     assert read_with_network(0.0, NET_TWIN_DISPUTE - 0.05) == [("8s", 1.0)]
     assert read_with_network(NET_TWIN_DISPUTE + 0.1, NET_TWIN_DISPUTE + 0.05) == [("8s", 1.0)]
-    monkeypatch.setattr(FrameReader, "_read_single",
-                        lambda self, frame, blob: ([CardSeen(None, 0.0, blob.quad.copy())], False))
+    regions_read_again = []
+    monkeypatch.setattr(FrameReader, "_whole_cards", lambda self, frame, blob, area: regions_read_again.append(blob) or [])
+    assert read_with_network(0.0, NET_TWIN_DISPUTE, consensus=True) == [(None, 0.0)]
+    assert regions_read_again == []  # settled as one card, not taken apart as a group
+    assert read_with_network(NET_TWIN_DISPUTE + 0.1, NET_TWIN_DISPUTE + 0.05, consensus=True) == [("8s", 1.0)]
+    monkeypatch.setattr(FrameReader, "_read_single", lambda self, frame, blob: None)
     assert "8s" in {card for card, _ in read_with_network(0.0, NET_TWIN_DISPUTE)}
 
 
