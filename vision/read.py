@@ -530,16 +530,39 @@ class Reader:
         d2, face_feat = self._face_evidence(frame, quad)
         width = quad_width(quad)
         patches = [corner_patch(frame, corner, width) for corner in corners]
-        index = self._corner_evidence(patches)[0].sum(axis=0) if patches else np.zeros_like(d2)
+        per_corner = self._corner_evidence(patches)[0] if patches else np.zeros((0, len(d2)))
+        index = per_corner.sum(axis=0)
         total = d2 + index
         limit = self.face_limit + self.corner_limit * len(corners) if whole else self.covered_limit(len(corners))
         check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
         read = self._decide(total, limit, self.min_gap, check)
         if read.card is not None:
             return self._twin_disputed(self._suit_agreed(read, d2, index, patches), patches)
+        if not whole and len(patches) >= 2:
+            named = self._named_everywhere(d2, per_corner, patches)
+            if named is not None:
+                return replace(read, card=named[0], confidence=round(named[1], 3), best=named[0], net=named[1])
         if total.min() > limit:
             return read  # nothing near: the network is not asked (it costs time)
         return self._settle(read, total, limit, self.min_gap, check, *self._net_products(patches))
+
+    def _named_everywhere(self, face: np.ndarray, per_corner: np.ndarray,
+                          patches: list[np.ndarray]) -> tuple[str, float] | None:
+        """The card and the network's least probability, when the face (``face``: distances)
+        fits it best within the limit of a face seen whole, every index corner
+        (``per_corner``: distances, one row per patch) puts it first within the corner limit,
+        and the index network is NET_MIN sure of it on every corner: a card whose face is
+        partly hidden or lit unevenly, so that it misses the covered-card limit, but that
+        every piece of evidence names alike."""
+        best = int(face.argmin())
+        if face[best] > self.face_limit:
+            return None
+        if any(int(row.argmin()) != best or row[best] > self.corner_limit for row in per_corner):
+            return None
+        by_network = self.net_card(patches)
+        if by_network is None or by_network[0] != self.profile.cards[best]:
+            return None
+        return by_network
 
     def _suit_agreed(self, read: CornerRead, face: np.ndarray, index: np.ndarray,
                      patches: list[np.ndarray]) -> CornerRead:

@@ -813,3 +813,40 @@ def test_a_region_map_counts_points_on_regions_within_the_slack_or_beyond_the_fr
     assert regions.inside_fraction(card(285)) == 0.0  # first column 5 px off
     assert regions.inside_fraction(card(500)) == pytest.approx(21 / 35)  # 3 columns beyond x = 600
     assert RegionMap([], (400, 600, 3)).inside_fraction(card(100)) == 0.0
+
+
+def test_a_card_every_piece_of_evidence_names_first_is_read_though_its_face_misses_the_covered_limit(
+        heruka_profile, monkeypatch):
+    """`Reader._named_everywhere`: a card spelled out by two opposite corners of a merged
+    region (a whole card on top of another, lit unevenly: a 3d whose face misses the
+    covered-card limit, face_limit / 4, by far and beats the runner-up nine times over) is
+    read when its face puts it first within the limit of a face seen whole, each index corner
+    puts it first within the corner limit, and the index network is NET_MIN sure of it on
+    every corner; any one of them failing leaves it unknown."""
+    reader = Reader(heruka_profile)
+    cards = heruka_profile.cards
+    three, other = cards.index("3d"), cards.index("3h")
+    network: list[tuple[str, float] | None] = [("3d", 0.96)]
+    monkeypatch.setattr(Reader, "net_card", lambda self, patches: network[0])
+    patches = [np.zeros((PATCH_SIZE[1], PATCH_SIZE[0], 3), np.uint8)] * 2
+
+    def named(face_at: float = 0.43, other_face: float = 3.9, corner_at: tuple[float, float] = (0.15, 0.14),
+              other_corner: float = 0.6):
+        face = np.full(len(cards), 4.0 * reader.face_limit)
+        face[three], face[other] = face_at * reader.face_limit, other_face * reader.face_limit
+        corners = np.full((2, len(cards)), 2.0 * reader.corner_limit)
+        corners[:, three] = np.array(corner_at) * reader.corner_limit
+        corners[:, other] = other_corner * reader.corner_limit
+        return reader._named_everywhere(face, corners, patches)
+
+    assert reader.face_limit / 4 < 0.43 * reader.face_limit
+    assert named() == ("3d", 0.96)
+    assert named(face_at=1.05) is None  # the face fits no card as a whole card's would
+    assert named(other_face=0.4) is None  # the face prefers the 3h
+    assert named(corner_at=(0.15, 1.05)) is None  # one corner beyond the corner limit
+    assert named(other_corner=0.1) is None  # both corners prefer the 3h
+    network[0] = ("3h", 0.97)
+    assert named() is None  # the network names another card
+    network[0] = None
+    assert named() is None  # the network is not NET_MIN sure on every corner
+
