@@ -548,21 +548,24 @@ class Reader:
 
     def _named_everywhere(self, face: np.ndarray, per_corner: np.ndarray,
                           patches: list[np.ndarray]) -> tuple[str, float] | None:
-        """The card and the network's least probability, when the face (``face``: distances)
-        fits it best within the limit of a face seen whole, every index corner
-        (``per_corner``: distances, one row per patch) puts it first within the corner limit,
-        and the index network is NET_MIN sure of it on every corner: a card whose face is
-        partly hidden or lit unevenly, so that it misses the covered-card limit, but that
-        every piece of evidence names alike."""
+        """The card and the network's least probability of it over the corners, when the face
+        (``face``: distances) fits it best within the limit of a face seen whole, every index
+        corner (``per_corner``: distances, one row per patch) puts it first within the corner
+        limit, and the index network, over all corners together, puts it first too: a card
+        whose face is partly hidden, blurred or lit unevenly, so that it misses the
+        covered-card limit, but that every piece of evidence names alike."""
         best = int(face.argmin())
         if face[best] > self.face_limit:
             return None
         if any(int(row.argmin()) != best or row[best] > self.corner_limit for row in per_corner):
             return None
-        by_network = self.net_card(patches)
-        if by_network is None or by_network[0] != self.profile.cards[best]:
-            return None
-        return by_network
+        tables = self._net_tables(patches)
+        if tables is None:
+            return None  # no network (a deck whose index it does not know): two readers, not three
+        own, table = tables
+        if int(table.prod(axis=0).argmax()) != best or _network_vetoes(best, *own, *table):
+            return None  # the network prefers another card, or clearly sees one on a corner
+        return self.profile.cards[best], float(table[:, best].min())
 
     def _suit_agreed(self, read: CornerRead, face: np.ndarray, index: np.ndarray,
                      patches: list[np.ndarray]) -> CornerRead:

@@ -821,32 +821,38 @@ def test_a_card_every_piece_of_evidence_names_first_is_read_though_its_face_miss
     region (a whole card on top of another, lit unevenly: a 3d whose face misses the
     covered-card limit, face_limit / 4, by far and beats the runner-up nine times over) is
     read when its face puts it first within the limit of a face seen whole, each index corner
-    puts it first within the corner limit, and the index network is NET_MIN sure of it on
-    every corner; any one of them failing leaves it unknown."""
+    puts it first within the corner limit, and the index network puts it first over both
+    corners together (however unsure, blurred at 100 px); any one of them failing leaves it
+    unknown, and so does a network that clearly sees another card on one corner."""
     reader = Reader(heruka_profile)
     cards = heruka_profile.cards
     three, other = cards.index("3d"), cards.index("3h")
-    network: list[tuple[str, float] | None] = [("3d", 0.96)]
-    monkeypatch.setattr(Reader, "net_card", lambda self, patches: network[0])
+    # per corner (rows) and card, the network's probability: own and with the deck's evidence
+    network = np.full((2, len(cards)), 0.001)
+    monkeypatch.setattr(Reader, "_net_tables", lambda self, patches: (network, network))
     patches = [np.zeros((PATCH_SIZE[1], PATCH_SIZE[0], 3), np.uint8)] * 2
 
     def named(face_at: float = 0.43, other_face: float = 3.9, corner_at: tuple[float, float] = (0.15, 0.14),
-              other_corner: float = 0.6):
+              other_corner: float = 0.6, net: tuple[float, float] = (0.12, 0.52),
+              net_other: tuple[float, float] = (0.3, 0.05)):
         face = np.full(len(cards), 4.0 * reader.face_limit)
         face[three], face[other] = face_at * reader.face_limit, other_face * reader.face_limit
         corners = np.full((2, len(cards)), 2.0 * reader.corner_limit)
         corners[:, three] = np.array(corner_at) * reader.corner_limit
         corners[:, other] = other_corner * reader.corner_limit
+        network[:, three], network[:, other] = net, net_other
         return reader._named_everywhere(face, corners, patches)
 
     assert reader.face_limit / 4 < 0.43 * reader.face_limit
-    assert named() == ("3d", 0.96)
+    # the network's joint word: 0.12 x 0.52 for the 3d against 0.3 x 0.05 for the 3h
+    assert named() == ("3d", 0.12)
+    assert named(net=(0.96, 0.97), net_other=(0.01, 0.01)) == ("3d", 0.96)
     assert named(face_at=1.05) is None  # the face fits no card as a whole card's would
     assert named(other_face=0.4) is None  # the face prefers the 3h
     assert named(corner_at=(0.15, 1.05)) is None  # one corner beyond the corner limit
     assert named(other_corner=0.1) is None  # both corners prefer the 3h
-    network[0] = ("3h", 0.97)
-    assert named() is None  # the network names another card
-    network[0] = None
-    assert named() is None  # the network is not NET_MIN sure on every corner
+    assert named(net_other=(0.3, 0.25)) is None  # the network, both corners together, prefers the 3h
+    assert named(net=(0.01, 0.9), net_other=(0.95, 0.005)) is None  # one corner sure of the 3h: a veto
+    monkeypatch.setattr(Reader, "_net_tables", lambda self, patches: None)
+    assert named() is None  # no network: the face and the corners alone do not make it
 
