@@ -25,10 +25,12 @@ from vision.find import (
     quad_corners,
     quads_from_diagonals,
     quads_from_sides,
+    refine_corner,
 )
 from vision.read import (
     NET_AGREE,
     NET_MIN,
+    SAME_COLOUR,
     CornerRead,
     Reader,
     corner_patch,
@@ -236,6 +238,13 @@ def _box(blob: Blob) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(blob.contour)).astype(np.float32)
 
 
+def _face_names_twin(with_face: CornerRead, card: str) -> bool:
+    """True when face and corner together (``with_face``, read or not) put first the other
+    suit of ``card``'s colour: the corner alone and the index network may both take a 5s
+    at 100 px and blur 2 for the 5c, whose face the 5s's does not match."""
+    return with_face.best == card[0] + SAME_COLOUR[card[1]]
+
+
 class FrameReader:
     """Finds and reads the face-up cards of one frame with a :class:`~vision.read.Reader`."""
 
@@ -270,8 +279,9 @@ class FrameReader:
         # a card (two overlapping cards, a back) must not.
         widths = [quad_width(c.corners) for c in seen] + [quad_width(c.corners) for _, _, w in groups for c in w]
         frame_width = float(np.median(widths)) if widths else card_width_estimate(blobs)
+        fine = whiteness.astype(np.float32) if groups else whiteness  # sub-pixel edges of group corners
         for blob, area, whole in groups:
-            seen.extend(self._read_group(frame, blob, area, frame_width, whole, regions))
+            seen.extend(self._read_group(frame, blob, area, frame_width, whole, regions, fine))
         size = (frame.shape[1], frame.shape[0])
         for card in seen:
             card.zone = self.zones.locate(tuple(card.center), size)
@@ -384,10 +394,41 @@ class FrameReader:
             return CardSeen(read.card, read.confidence, quad)
         return None
 
+    def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap
+                           ) -> tuple[CardSeen | None, tuple | None]:
+        """The card of one index corner of a group: read (a card), or not decisive on its own
+        (quad, patch, card width and the corner's read when close), or neither (no card fits
+        there)."""
+        local = self._local_width(frame, corner, width)
+        quad = full_card(corner, local)
+        # the card may run on under a card whose printed border cut it off as a region of
+        # its own: it must lie on card regions, its own or others
+        if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
+            # a card of that size would stick out onto the felt; an edge running to
+            # another corner of the region may give the card's true size
+            local = _width_from_next_corner(corner, blob.corners, width) or local
+            quad = full_card(corner, local)
+            if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
+                return None, None  # no card corner
+        with_face = self.reader.read_card(frame, quad, [corner], whole=False)
+        if with_face.card and with_face.confidence >= GROUP_MIN_CONFIDENCE:
+            return CardSeen(with_face.card, with_face.confidence, quad), None
+        # an index corner read alone is the weakest evidence: taken as it is only when it
+        # sits close to its card's spread and template and the index network does not doubt
+        # it; otherwise the visible face decides
+        patch = corner_patch(frame, corner, local)
+        read = self.reader.read_patch(patch)
+        close = read.card is not None and self._close_corner(read)
+        if (close and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN)
+                and self._alone(read) is not None and not _face_names_twin(with_face, read.card)):
+            return CardSeen(read.card, max(read.confidence, read.net), quad), None
+        return None, (quad, patch, local, read if close else None)
+
     def _read_group(self, frame: np.ndarray, blob: Blob, area: RegionMap, width: float,
-                    whole: list[CardSeen], regions: RegionMap) -> list[CardSeen]:
+                    whole: list[CardSeen], regions: RegionMap, whiteness: np.ndarray) -> list[CardSeen]:
         """The cards of a region of several cards (``area``: where it lies; ``whole``: its
-        cards already read whole; ``regions``: where all card regions of the frame lie)."""
+        cards already read whole; ``regions``: where all card regions of the frame lie;
+        ``whiteness``: the frame's least colour channel, float32, to refit corners to)."""
         if self.consensus:
             return whole or [CardSeen(None, 0.0, _box(blob))]
         whole = whole + self._side_cards(frame, blob, area, width, whole)
@@ -405,31 +446,17 @@ class FrameReader:
                     continue
                 # or u runs along a short side that goes on straight along a neighbour's side
                 # (two cards in line): read it as an index corner
-            local = self._local_width(frame, corner, width)
-            quad = full_card(corner, local)
-            # the card may run on under a card whose printed border cut it off as a region of
-            # its own: it must lie on card regions, its own or others
-            if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
-                # a card of that size would stick out onto the felt; an edge running to
-                # another corner of the region may give the card's true size
-                local = _width_from_next_corner(corner, blob.corners, width) or local
-                quad = full_card(corner, local)
-                if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
-                    continue  # no card corner
-            read = self.reader.read_card(frame, quad, [corner], whole=False)
-            if read.card and read.confidence >= GROUP_MIN_CONFIDENCE:
-                hypotheses.append(CardSeen(read.card, read.confidence, quad))
-                continue
-            # an index corner read alone is the weakest evidence: taken as it is only when it
-            # sits close to its card's spread and template and the index network does not doubt
-            # it; otherwise the visible face decides
-            patch = corner_patch(frame, corner, local)
-            read = self.reader.read_patch(patch)
-            close = read.card is not None and self._close_corner(read)
-            if close and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN) and self._alone(read) is not None:
-                hypotheses.append(CardSeen(read.card, max(read.confidence, read.net), quad))
-            else:
-                pending.append((quad, patch, read if close else None))
+            seen, waiting = self._index_corner_card(frame, corner, width, blob, regions)
+            if waiting is not None:
+                # a corner found where two cards' edges cross may sit a few pixels off its
+                # card: moved onto the card's own edges, it may read
+                moved = refine_corner(whiteness, corner, waiting[2])
+                if moved is not None:
+                    seen = self._index_corner_card(frame, moved, width, blob, regions)[0]
+            if seen is not None:
+                hypotheses.append(seen)
+            elif waiting is not None:
+                pending.append(waiting[:2] + (waiting[3],))
         # a card whose corner alone was not decisive, lying under cards read above: the part
         # of its face still in view decides between the corner's nearest cards; with no card
         # read above it, a corner close to its card's spread and template is taken as it is,

@@ -17,6 +17,7 @@ from vision.find import (
     merge_corners,
     quads_from_diagonals,
     quads_from_sides,
+    refine_corner,
     unsaturated,
 )
 from vision.synth import make_scene, make_table
@@ -241,3 +242,63 @@ def test_the_grey_test_in_8_bits_gives_the_exact_answer_for_every_pixel():
     exact = 5 * (brightest.astype(int) - whiteness.astype(int)) < brightest.astype(int)
     valid = whiteness <= brightest  # min never exceeds max
     assert ((unsaturated(brightest, whiteness) > 0)[valid] == exact[valid]).all()
+
+
+def _turned_card(width: float, turn_deg: float, blur: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A card of ``width`` (white, a thin black border) on a white card below it, turned by
+    ``turn_deg``, blurred: the frame's least colour channel as float32, the card's top-left
+    corner and its top side's direction."""
+    image = np.full((300, 400), 40, np.uint8)
+    cv2.rectangle(image, (20, 20), (380, 280), 235, -1)  # the card below
+    theta = np.radians(turn_deg)
+    u = np.array([np.cos(theta), np.sin(theta)])
+    w = np.array([-np.sin(theta), np.cos(theta)])
+    corner = np.array([150.0, 90.0])
+    quad = np.array([corner, corner + width * u, corner + width * u + 1.4 * width * w, corner + 1.4 * width * w])
+    scale = 16  # drawn at 1/16 px precision
+    points = np.round(quad * scale).astype(np.int32)
+    cv2.fillConvexPoly(image, points, 30, lineType=cv2.LINE_AA, shift=4)  # the printed border
+    inner = np.array([corner + 1.5 * (u + w), corner + (width - 1.5) * u + 1.5 * w,
+                      corner + (width - 1.5) * u + (1.4 * width - 1.5) * w, corner + 1.5 * u + (1.4 * width - 1.5) * w])
+    cv2.fillConvexPoly(image, np.round(inner * scale).astype(np.int32), 245, lineType=cv2.LINE_AA, shift=4)
+    image = cv2.GaussianBlur(image, (0, 0), blur)
+    return image.astype(np.float32), corner, u
+
+
+def test_a_corner_found_a_few_pixels_off_is_refitted_to_its_card_edges():
+    """`refine_corner`: a 90 px card lying on another, blurred (2 px): its corner found 4 px
+    off along both sides and turned 7 degrees (as a corner from half-resolution line segments
+    where two cards' edges cross) is moved back within 1 px of where its face turns white
+    (the inside of its printed border, 1.5 px in along both sides) and turned back within
+    1 degree, its visible lengths kept; a corner found right stays there."""
+    whiteness, truth, u = _turned_card(90.0, 12.0, 2.0)
+    off = np.radians(7.0)
+    wrong_u = np.array([u[0] * np.cos(off) - u[1] * np.sin(off), u[0] * np.sin(off) + u[1] * np.cos(off)])
+    wrong_w = np.array([-wrong_u[1], wrong_u[0]])
+    found = Corner((truth + 4.0 * wrong_u - 4.0 * wrong_w).astype(np.float32), wrong_u.astype(np.float32),
+                   wrong_w.astype(np.float32), 80.0, 120.0, 0)
+    moved = refine_corner(whiteness, found, 90.0)
+    assert moved is not None
+    face_corner = truth + 1.5 * (u + np.array([-u[1], u[0]]))
+    assert float(np.linalg.norm(moved.point - face_corner)) < 1.0
+    assert float(np.degrees(np.arccos(np.clip(moved.u @ u, -1, 1)))) < 1.0
+    assert (moved.u_len, moved.w_len) == (80.0, 120.0)
+    right = Corner(face_corner.astype(np.float32), u.astype(np.float32), np.array([-u[1], u[0]], np.float32),
+                   80.0, 120.0, 0)
+    again = refine_corner(whiteness, right, 90.0)
+    assert again is not None and float(np.linalg.norm(again.point - face_corner)) < 1.0
+    assert float(np.degrees(np.arccos(np.clip(again.u @ u, -1, 1)))) < 1.0
+
+
+def test_a_corner_with_no_edge_to_fit_or_too_far_off_is_not_refitted():
+    """`refine_corner` gives None where a side shows no step to fit (plain white card face),
+    where the visible side is too short to fit, and where the fitted edges would move the
+    corner more than REFINE_MAX_MOVE card widths (a corner 12 px off a 90 px card)."""
+    whiteness, truth, u = _turned_card(90.0, 12.0, 2.0)
+    w = np.array([-u[1], u[0]])
+    inside = Corner((truth + 30 * u + 40 * w).astype(np.float32), u.astype(np.float32), w.astype(np.float32), 80.0, 120.0, 0)
+    assert refine_corner(whiteness, inside, 90.0) is None  # only white face across both "sides"
+    short = Corner(truth.astype(np.float32), u.astype(np.float32), w.astype(np.float32), 15.0, 120.0, 0)
+    assert refine_corner(whiteness, short, 90.0) is None  # 15 px of side in view
+    far = Corner((truth - 12.0 * u).astype(np.float32), u.astype(np.float32), w.astype(np.float32), 80.0, 120.0, 0)
+    assert refine_corner(whiteness, far, 90.0) is None  # the top side is found, the corner is 12 px off

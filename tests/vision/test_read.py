@@ -8,9 +8,10 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import pipeline
 from vision.art import CARD_NAMES, RANKS, SUITS
 from vision.evaluate import score_frame
-from vision.find import Corner, quad_corners
+from vision.find import Corner, find_blobs, quad_corners
 from vision.indexnet import IndexGuess
 from vision.pipeline import (
     INSIDE_SLACK_PX,
@@ -501,7 +502,8 @@ class _SureNetwork:
 
 def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tuple[tuple, str | None]]:
     """Every call of ``read_partly_covered`` while reading ``scene`` (with ``index_net``):
-    arguments and card."""
+    arguments and card. Corners are not refitted (`refine_corner`): a refitted corner can read
+    a card alone that otherwise goes to the face in view, which these calls are about."""
     calls = []
     original = Reader.read_partly_covered
 
@@ -511,7 +513,9 @@ def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tup
         return read
 
     monkeypatch.setattr(Reader, "read_partly_covered", spy)
-    FrameReader(Reader(profile, index_net=index_net)).read(scene.image)
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline, "refine_corner", lambda whiteness, corner, width: None)
+        FrameReader(Reader(profile, index_net=index_net)).read(scene.image)
     monkeypatch.setattr(Reader, "read_partly_covered", original)
     return calls
 
@@ -616,8 +620,9 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
     the index network is sure of the 2s, and it is read. A network NET_AGREE sure of the
     discriminant's first reads it (two readers name it), and one NET_MIN sure of the other
     suit of its colour reads that; less sure, the card stays unknown; without this rule the
-    2s is not read. (The 143rd scene's 3s served here until the discriminants' shrinkage went
-    from 0.1 to 0.03.)"""
+    2s is not read, its corner not refitted (on the Pi's package set its refitted corner
+    reads the 2s alone). (The 143rd scene's 3s served here until the discriminants'
+    shrinkage went from 0.1 to 0.03.)"""
     scene = _showdown_scene(heruka, 900, 133)
     assert [str(t.card) for t in scene.truth] == ["Kd", "5d", "2s", "3h"]
     tally, _, misread = score_frame(scene, FrameReader(Reader(heruka_profile)).read(scene.image))
@@ -632,6 +637,7 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
         unsure = Reader(heruka_profile, index_net=_SureNetwork(card, needed - 0.05))
         assert unsure.read_partly_covered(*arguments).card is None
     monkeypatch.setattr(Reader, "_network_sure", lambda *args: None)
+    monkeypatch.setattr(pipeline, "refine_corner", lambda whiteness, corner, width: None)
     assert "2s" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
 
 
@@ -856,3 +862,43 @@ def test_a_card_every_piece_of_evidence_names_first_is_read_though_its_face_miss
     monkeypatch.setattr(Reader, "_net_tables", lambda self, patches: None)
     assert named() is None  # no network: the face and the corners alone do not make it
 
+
+
+def test_a_group_corner_found_off_its_card_is_read_once_refitted_to_its_edges(heruka, heruka_profile, monkeypatch):
+    """Seeded tabled hands (seed 900, 120th scene, 145-164 px cards, blur 0): the 4s's index
+    corner, found where two cards' edges cross, sits off its card, and neither the card of
+    that corner nor its patch alone reads. `refine_corner` refits the corner's edges to the
+    image, and read there the 4s is read; without the refit it is lost."""
+    _assert_tabled_card_read(heruka, heruka_profile, 119, ["9d", "Jc", "4s", "2s"], "4s")
+    monkeypatch.setattr(pipeline, "refine_corner", lambda whiteness, corner, width: None)
+    scene = _showdown_scene(heruka, 900, 119)
+    seen = FrameReader(Reader(heruka_profile)).read(scene.image)
+    assert not _read_near_truth(seen, next(t for t in scene.truth if t.card == "4s"))
+
+
+def test_a_group_corner_read_alone_is_not_taken_when_its_face_prefers_the_twin(heruka, heruka_profile, monkeypatch):
+    """`FrameReader._index_corner_card`: an index corner that reads a card alone, close to
+    its spread and the index network sure of it, is taken, unless the corner with the face in
+    view put first the other suit of its colour (the corner alone and the network both took
+    a blurred 5s of 101 px for the 5c; its face said 5s). Then the corner waits for the face
+    in view, as a corner that does not read alone."""
+    scene = make_table(np.random.default_rng(5), heruka, ["5s"], card_h=140, blur=0.6)
+    (truth,) = scene.truth
+    tl, tr, _, bl = truth.corners.astype(np.float32)
+    width = float(np.linalg.norm(tr - tl))
+    corner = Corner(tl, (tr - tl) / width, (bl - tl) / np.linalg.norm(bl - tl), width, 1.4 * width, 0)
+    blob = next(b for b in find_blobs(scene.image) if b.quad is not None)
+    regions = RegionMap([blob.contour], scene.image.shape)
+    frame_reader = FrameReader(Reader(heruka_profile))
+    alone = CornerRead("5c", 0.8, "5c", 10.0, 150.0, 0.9, net=0.95)
+    monkeypatch.setattr(Reader, "read_patch", lambda self, patch: alone)
+
+    def with_face(best: str):
+        monkeypatch.setattr(Reader, "read_card", lambda self, frame, quad, corners, whole=True:
+                            CornerRead(None, 0.0, best, 2000.0, 2100.0, 0.8))
+        return frame_reader._index_corner_card(scene.image, corner, width, blob, regions)
+
+    seen, waiting = with_face("5d")
+    assert waiting is None and (seen.card, seen.confidence) == ("5c", 0.95)
+    seen, waiting = with_face("5s")
+    assert seen is None and waiting is not None and waiting[3] is alone
