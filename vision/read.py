@@ -311,6 +311,13 @@ FEATURE_TEMPERATURE = 27.0
 
 #: The other suit of the same colour: the suit a small, blurred pip is mistaken for.
 SAME_COLOUR = {"c": "s", "s": "c", "d": "h", "h": "d"}
+
+
+def twin_card(card: str) -> str:
+    """The other suit of ``card``'s colour, same rank (7c: 7s): the card a small, blurred
+    index is most easily taken for."""
+    return card[0] + SAME_COLOUR[card[1]]
+
 #: A card's face overrules its index corners on the suit only when it prefers its card over
 #: the other suit of that colour by this share of the face's distance limit.
 FACE_DECISIVE = 0.1
@@ -598,7 +605,7 @@ class Reader:
 
     def _twin(self, card: str) -> int:
         """Profile index of the other suit of ``card``'s colour (7c: 7s); a profile holds all 52."""
-        return self.profile.cards.index(card[0] + SAME_COLOUR[card[1]])
+        return self.profile.cards.index(twin_card(card))
 
     @staticmethod
     def _named_by_both(best: int, net: np.ndarray, face_fits: dict[int, float], agreement: float) -> bool:

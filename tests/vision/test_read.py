@@ -901,4 +901,4 @@ def test_a_group_corner_read_alone_is_not_taken_when_its_face_prefers_the_twin(h
     seen, waiting = with_face("5d")
     assert waiting is None and (seen.card, seen.confidence) == ("5c", 0.95)
     seen, waiting = with_face("5s")
-    assert seen is None and waiting is not None and waiting[3] is alone
+    assert seen is None and waiting is not None and waiting[2] is alone
