@@ -395,10 +395,10 @@ class FrameReader:
         return None
 
     def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap
-                           ) -> tuple[CardSeen | None, tuple[np.ndarray, np.ndarray, CornerRead | None] | None]:
+                           ) -> tuple[CardSeen | None, tuple[np.ndarray, np.ndarray, CornerRead | None, float] | None]:
         """The card of one index corner of a group: read (a card), or not decisive on its own
-        (its card's quad, the corner patch and the corner's read when close), or neither (no
-        card fits there)."""
+        (its card's quad, the corner patch, the corner's read when close, and the card width
+        the patch was cut at), or neither (no card fits there)."""
         local = self._local_width(frame, corner, width)
         quad = full_card(corner, local)
         # the card may run on under a card whose printed border cut it off as a region of
@@ -422,7 +422,7 @@ class FrameReader:
         if (close and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN)
                 and self._alone(read) is not None and not _face_names_twin(with_face, read.card)):
             return CardSeen(read.card, max(read.confidence, read.net), quad), None
-        return None, (quad, patch, read if close else None)
+        return None, (quad, patch, read if close else None, local)
 
     def _read_group(self, frame: np.ndarray, blob: Blob, area: RegionMap, width: float,
                     whole: list[CardSeen], regions: RegionMap, whiteness: np.ndarray) -> list[CardSeen]:
@@ -450,13 +450,13 @@ class FrameReader:
             if waiting is not None:
                 # a corner found where two cards' edges cross may sit a few pixels off its
                 # card: moved onto the card's own edges, it may read
-                moved = refine_corner(whiteness, corner, quad_width(waiting[0]))
+                moved = refine_corner(whiteness, corner, waiting[3])
                 if moved is not None:
                     seen = self._index_corner_card(frame, moved, width, blob, regions)[0]
             if seen is not None:
                 hypotheses.append(seen)
             elif waiting is not None:
-                pending.append(waiting)
+                pending.append(waiting[:3])
         # a card whose corner alone was not decisive, lying under cards read above: the part
         # of its face still in view decides between the corner's nearest cards; with no card
         # read above it, a corner close to its card's spread and template is taken as it is,
