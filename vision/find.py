@@ -344,35 +344,48 @@ PARALLEL_TOLERANCE_DEG = 20.0
 ASPECT_RANGE = (1.15, 1.75)
 
 
-def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0) -> list[np.ndarray]:
-    """Whole cards spelled out by two diagonally opposite corners of a merged region.
+def quad_from_diagonal(a: Corner, c: Corner, min_card_width: float = 45.0) -> np.ndarray | None:
+    """The whole card two diagonally opposite corners spell out, or None.
 
-    Two corners ``A`` and ``C`` are opposite corners of one card when their frames point
-    at each other (``u`` and ``w`` reversed, within :data:`PARALLEL_TOLERANCE_DEG`), ``C``
-    lies ahead of ``A`` along both of ``A``'s edges and the rectangle they span has a
-    card's shape. The other two corners are where ``A``'s edges meet ``C``'s, so the quad
-    follows the perspective of a tilted camera. Returns the quads (TL TR BR BL).
+    ``a`` and ``c`` are opposite corners of one card when their frames point at each other
+    (``u`` and ``w`` reversed, within :data:`PARALLEL_TOLERANCE_DEG`), ``c`` lies ahead of
+    ``a`` along both of ``a``'s edges and the rectangle they span has a card's shape. The
+    other two corners are where ``a``'s edges meet ``c``'s, so the quad follows the
+    perspective of a tilted camera. Returns the quad (TL TR BR BL).
     """
     cos_tol = float(np.cos(np.radians(PARALLEL_TOLERANCE_DEG)))
+    if float(np.dot(a.u, c.u)) > -cos_tol or float(np.dot(a.w, c.w)) > -cos_tol:
+        return None
+    d = c.point - a.point
+    det = a.u[0] * a.w[1] - a.u[1] * a.w[0]
+    along_u = (d[0] * a.w[1] - d[1] * a.w[0]) / det
+    along_w = (a.u[0] * d[1] - a.u[1] * d[0]) / det
+    short, long_ = sorted((along_u, along_w))
+    if short < min_card_width or not ASPECT_RANGE[0] <= long_ / short <= ASPECT_RANGE[1]:
+        return None
+    p_u = _intersect(a.point, a.u, c.point, c.w)
+    p_w = _intersect(a.point, a.w, c.point, c.u)
+    if p_u is None or p_w is None:
+        return None
+    return _order_quad(np.array([a.point, p_u, c.point, p_w], np.float32))
+
+
+def diagonals(corners: list[Corner], min_card_width: float = 45.0) -> list[tuple[Corner, Corner, np.ndarray]]:
+    """Every pair of a merged region's corners that spells out a whole card
+    (:func:`quad_from_diagonal`), with its quad."""
     found = []
     for i, a in enumerate(corners):
         for c in corners[i + 1:]:
-            if float(np.dot(a.u, c.u)) > -cos_tol or float(np.dot(a.w, c.w)) > -cos_tol:
-                continue
-            d = c.point - a.point
-            det = a.u[0] * a.w[1] - a.u[1] * a.w[0]
-            along_u = (d[0] * a.w[1] - d[1] * a.w[0]) / det
-            along_w = (a.u[0] * d[1] - a.u[1] * d[0]) / det
-            short, long_ = sorted((along_u, along_w))
-            if short < min_card_width or not ASPECT_RANGE[0] <= long_ / short <= ASPECT_RANGE[1]:
-                continue
-            p_u = _intersect(a.point, a.u, c.point, c.w)
-            p_w = _intersect(a.point, a.w, c.point, c.u)
-            if p_u is None or p_w is None:
-                continue
-            quad = _order_quad(np.array([a.point, p_u, c.point, p_w], np.float32))
-            found.append(quad)
+            quad = quad_from_diagonal(a, c, min_card_width)
+            if quad is not None:
+                found.append((a, c, quad))
     return found
+
+
+def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0) -> list[np.ndarray]:
+    """Whole cards spelled out by two diagonally opposite corners of a merged region
+    (:func:`quad_from_diagonal`): their quads (TL TR BR BL)."""
+    return [quad for _, _, quad in diagonals(corners, min_card_width)]
 
 
 #: A side spelled out by two corners: the second corner lies this far (share of the side)

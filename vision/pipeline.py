@@ -19,11 +19,12 @@ from vision.find import (
     Blob,
     Corner,
     card_width_estimate,
+    diagonals,
     edge_corners,
     find_blobs,
     merge_corners,
     quad_corners,
-    quads_from_diagonals,
+    quad_from_diagonal,
     quads_from_sides,
     refine_corner,
 )
@@ -263,6 +264,7 @@ class FrameReader:
         seen: list[CardSeen] = []
         groups: list[tuple[Blob, RegionMap, list[CardSeen]]] = []
         whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
+        fine: np.ndarray | None = None  # float32 whiteness: sub-pixel edges of group corners
         min_edge = max(18.0, EDGE_MIN_WIDTHS * card_width_estimate(blobs))
         for blob in blobs:
             single = self._read_single(frame, blob) if blob.quad is not None else None
@@ -274,12 +276,12 @@ class FrameReader:
                 blob.corners = merge_corners(blob.outline_corners,
                                              edge_corners(whiteness, blob.contour, min_edge))
                 area = RegionMap([blob.contour], frame.shape)
-                groups.append((blob, area, self._whole_cards(frame, blob, area)))
+                fine = whiteness.astype(np.float32) if fine is None else fine
+                groups.append((blob, area, self._whole_cards(frame, blob, area, fine)))
         # Cards read whole tell the card size in this frame; a region that only looked like
         # a card (two overlapping cards, a back) must not.
         widths = [quad_width(c.corners) for c in seen] + [quad_width(c.corners) for _, _, w in groups for c in w]
         frame_width = float(np.median(widths)) if widths else card_width_estimate(blobs)
-        fine = whiteness.astype(np.float32) if groups else whiteness  # sub-pixel edges of group corners
         for blob, area, whole in groups:
             seen.extend(self._read_group(frame, blob, area, frame_width, whole, regions, fine))
         size = (frame.shape[1], frame.shape[0])
@@ -340,11 +342,14 @@ class FrameReader:
             return read
         return None
 
-    def _whole_cards(self, frame: np.ndarray, blob: Blob, area: RegionMap) -> list[CardSeen]:
+    def _whole_cards(self, frame: np.ndarray, blob: Blob, area: RegionMap, whiteness: np.ndarray
+                     ) -> list[CardSeen]:
         """Cards of a merged region (``area``: where it lies) spelled out by two opposite
-        corners, read as whole cards."""
+        corners, read as whole cards; a card that does not read is read once more with both
+        corners refitted to its edges (``whiteness``: the frame's least colour channel,
+        float32)."""
         found: list[CardSeen] = []
-        for quad in quads_from_diagonals(blob.corners):
+        for first, second, quad in diagonals(blob.corners):
             if area.inside_fraction(quad) < WHOLE_INSIDE:
                 continue
             center = quad.mean(axis=0)
@@ -352,9 +357,25 @@ class FrameReader:
                 continue  # the other diagonal of a card already read
             # part of it may be covered: the face must match as closely as for a one-corner card
             read = self._read_whole(frame, quad, quad_corners(quad), whole=False)
+            if read.card is None:
+                quad, read = self._refitted_diagonal(frame, first, second, quad, area, whiteness) or (quad, read)
             if read.card:
                 found.append(CardSeen(read.card, read.confidence, quad))
         return found
+
+    def _refitted_diagonal(self, frame: np.ndarray, first: Corner, second: Corner, quad: np.ndarray,
+                           area: RegionMap, whiteness: np.ndarray) -> tuple[np.ndarray, CornerRead] | None:
+        """The card two opposite corners spell out, with each corner refitted to its edges
+        (:func:`~vision.find.refine_corner`), and its read; None when neither corner moves
+        or the refitted corners spell out no card of the region."""
+        width = quad_width(quad)
+        moved = [refine_corner(whiteness, corner, width) for corner in (first, second)]
+        if moved[0] is None and moved[1] is None:
+            return None
+        refitted = quad_from_diagonal(moved[0] or first, moved[1] or second)
+        if refitted is None or area.inside_fraction(refitted) < WHOLE_INSIDE:
+            return None
+        return refitted, self._read_whole(frame, refitted, quad_corners(refitted), whole=False)
 
     def _side_cards(self, frame: np.ndarray, blob: Blob, area: RegionMap, width: float,
                     whole: list[CardSeen]) -> list[CardSeen]:

@@ -649,7 +649,8 @@ class Reader:
         First of all, a card the index network is sure of is read when the discriminant puts it
         within the corner limit and the face in view does not object (:meth:`_network_sure`). A card
         the face chose stays unknown when the network vetoes it, as everywhere
-        (:func:`_network_vetoes`).
+        (:func:`_network_vetoes`), or gives it under NET_VETO however unsure of any other card:
+        the face chose among the corner's near cards, and the index shows nothing of that one.
         """
         (d2,), (feat,) = self._corner_evidence([patch])
         ranked = [int(k) for k in np.argsort(d2)[:4]]
@@ -707,6 +708,8 @@ class Reader:
             return unknown  # the face in view cannot tell a club from a spade; the network can
         if tables is not None and _network_vetoes(card, tables[0][0], tables[1][0]):
             return unknown  # the network clearly sees another card (a 9h whose face in view fits the Th)
+        if tables is not None and tables[0][0, card] < NET_VETO:
+            return unknown  # the index shows the network nothing of it (a 9c whose face in view fits the Tc)
         return CornerRead(self.profile.cards[card], round(confidence, 3), self.profile.cards[card],
                           float(d2[card]), float(d2[ranked[1]]), scores[card])
 
