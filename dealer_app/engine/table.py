@@ -291,6 +291,10 @@ class Table:
             if len(dealt) > 2:
                 sb = sb_position if sb_position in dealt and sb_position != bb else None
                 return self._make_plan(level, button, button not in dealt, sb, sb_position, bb, dealt)
+            if len(dealt) < 2:
+                # everyone but the big blind would wait (new players between the button and the
+                # small blind, the last hand's players gone): all play, as on a first hand
+                return self._plan_first(level, candidates)
         other = dealt[0] if dealt[1] == bb else dealt[1]
         return self._make_plan(level, other, False, other, other, bb, dealt)
 

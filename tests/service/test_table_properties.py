@@ -25,6 +25,11 @@ def _clockwise(table: Table, start: int, seat: int) -> int:
 @given(ops=OPS)
 # the last BB leaves and a new player takes that seat: the new player may be the next BB
 @example(ops=[("hand", 1, False), ("leave", 7, False), ("join", 7, False), ("leave", 1, False), ("hand", 1, False)])
+# the last hand's players bust or leave and three new players join to post at once, two of
+# them between the button and the small blind (WL 158: they wait): all three play
+@example(ops=[("hand", 4, False), ("hand", 8, False), ("hand", 6, True), ("bust", 7, True), ("hand", 7, False),
+              ("leave", 1, True), ("join", 2, True), ("bust", 4, True), ("join", 8, True), ("join", 5, True),
+              ("hand", 7, True)])
 def test_t1_f4_wt85_wt87_invariants_over_random_evenings(ops) -> None:
     table = Table(9)
     for seat in (1, 4, 7):
