@@ -382,12 +382,6 @@ def diagonals(corners: list[Corner], min_card_width: float = 45.0) -> list[tuple
     return found
 
 
-def quads_from_diagonals(corners: list[Corner], min_card_width: float = 45.0) -> list[np.ndarray]:
-    """Whole cards spelled out by two diagonally opposite corners of a merged region
-    (:func:`quad_from_diagonal`): their quads (TL TR BR BL)."""
-    return [quad for _, _, quad in diagonals(corners, min_card_width)]
-
-
 #: A side spelled out by two corners: the second corner lies this far (share of the side)
 #: off the first corner's edge line at most.
 SIDE_STRAIGHTNESS = 0.12

@@ -312,12 +312,6 @@ FEATURE_TEMPERATURE = 27.0
 #: The other suit of the same colour: the suit a small, blurred pip is mistaken for.
 SAME_COLOUR = {"c": "s", "s": "c", "d": "h", "h": "d"}
 
-
-def twin_card(card: str) -> str:
-    """The other suit of ``card``'s colour, same rank (7c: 7s): the card a small, blurred
-    index is most easily taken for."""
-    return card[0] + SAME_COLOUR[card[1]]
-
 #: A card's face overrules its index corners on the suit only when it prefers its card over
 #: the other suit of that colour by this share of the face's distance limit.
 FACE_DECISIVE = 0.1
@@ -347,6 +341,12 @@ NET_TWIN_DISPUTE = 0.4
 #: How many corner patches' evidence a reader keeps, emptied when full (a frame asks for
 #: about a hundred).
 CORNER_MEMO = 2048
+
+
+def twin_card(card: str) -> str:
+    """The other suit of ``card``'s colour, same rank (7c: 7s): the card a small, blurred
+    index is most easily taken for."""
+    return card[0] + SAME_COLOUR[card[1]]
 
 
 def _network_vetoes(card: int, *tables: np.ndarray) -> bool:
@@ -706,10 +706,10 @@ class Reader:
         twin = self._twin(self.profile.cards[card])
         if table is not None and table[0, twin] > table[0, card]:
             return unknown  # the face in view cannot tell a club from a spade; the network can
-        if tables is not None and _network_vetoes(card, tables[0][0], tables[1][0]):
-            return unknown  # the network clearly sees another card (a 9h whose face in view fits the Th)
-        if tables is not None and tables[0][0, card] < NET_VETO:
-            return unknown  # the index shows the network nothing of it (a 9c whose face in view fits the Tc)
+        if tables is not None and (tables[0][0, card] < NET_VETO or _network_vetoes(card, tables[1][0])):
+            # the index shows the network nothing of it (a 9c whose face in view fits the Tc),
+            # or the deck's evidence clearly sees another card (a 9h whose face fits the Th)
+            return unknown
         return CornerRead(self.profile.cards[card], round(confidence, 3), self.profile.cards[card],
                           float(d2[card]), float(d2[ranked[1]]), scores[card])
 

@@ -278,8 +278,6 @@ class Table:
             for s in candidates
             if s == bb or not self.players[s].waiting_for_bb or self.players[s].post_next
         ]
-        if len(dealt) < 2:
-            return self._plan_first(level, candidates)
         if len(dealt) > 2:
             sb_position = self.last_bb
             button = self.last_sb_position if self.last_sb_position is not None else self.button
@@ -291,10 +289,10 @@ class Table:
             if len(dealt) > 2:
                 sb = sb_position if sb_position in dealt and sb_position != bb else None
                 return self._make_plan(level, button, button not in dealt, sb, sb_position, bb, dealt)
-            if len(dealt) < 2:
-                # everyone but the big blind would wait (new players between the button and the
-                # small blind, the last hand's players gone): all play, as on a first hand
-                return self._plan_first(level, candidates)
+        if len(dealt) < 2:
+            # too few to deal (newcomers waiting for the BB, or every player but the BB a new
+            # poster between the button and the small blind): all play, as on a first hand
+            return self._plan_first(level, candidates)
         other = dealt[0] if dealt[1] == bb else dealt[1]
         return self._make_plan(level, other, False, other, other, bb, dealt)
 

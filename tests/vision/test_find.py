@@ -12,10 +12,10 @@ from vision.find import (
     Corner,
     card_mask,
     card_width_estimate,
+    diagonals,
     edge_corners,
     find_blobs,
     merge_corners,
-    quads_from_diagonals,
     quads_from_sides,
     refine_corner,
     unsaturated,
@@ -84,7 +84,7 @@ def test_touching_board_cards_are_spelled_out_by_two_opposite_corners(heruka):
     assert len(blobs) == 1 and blobs[0].quad is None  # one merged region, not a card
     blob = blobs[0]
     corners = merge_corners(blob.outline_corners, edge_corners(_whiteness(scene.image), blob.contour, 30))
-    quads = quads_from_diagonals(corners)
+    quads = [quad for _, _, quad in diagonals(corners)]
     width = 182 / 1.4
     spelled = [truth.card for truth in scene.truth
                if min(max(_nearest(quad, corner) for corner in truth.corners) for quad in quads) < 0.07 * width]
