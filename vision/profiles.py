@@ -20,6 +20,7 @@ from vision import DEFAULT_PROFILE_PATH
 from vision.art import CARD_NAMES, DECKS_DIR, load_deck
 from vision.find import Corner, rotate
 from vision.indexnet import default_index_net
+from vision.pips import pip_face
 from vision.read import (
     MARGIN,
     Discriminant,
@@ -140,6 +141,7 @@ class Calibration:
         self._face_templates: dict[str, list[np.ndarray]] = {}
         self._clean_patches: dict[str, list[np.ndarray]] = {}
         self._network_patches: dict[str, list[np.ndarray]] = {}
+        self._pip_faces: dict[str, list[np.ndarray]] = {}
         self._network_rng = np.random.default_rng(seed + 1)  # the pixel copies' draws stay as they were
 
     @property
@@ -168,6 +170,7 @@ class Calibration:
         faces = [describe_face(f) for f in jittered_faces(image, quad, width, self._rng, self.copies)]
         self._faces.setdefault(card, []).extend(faces)
         self._face_templates.setdefault(card, []).append(faces[0])
+        self._pip_faces.setdefault(card, []).append(pip_face(image, quad))
         if self.progress:
             self.progress(52 - len(self.missing), 52, card)
 
@@ -181,8 +184,9 @@ class Calibration:
             templates = np.stack([np.mean(clean[c], axis=0) for c in CARD_NAMES])
             return Discriminant.fit(stacked, labels, templates)
 
+        pips = np.stack([self._pip_faces[card][-1] for card in CARD_NAMES])  # a card shown again: its last
         return Profile(self.name, list(CARD_NAMES), fit(self._features, self._templates),
-                       fit(self._faces, self._face_templates), *self._network_part())
+                       fit(self._faces, self._face_templates), *self._network_part(), pips)
 
     def _network_part(self) -> tuple[float, Discriminant | None]:
         """The share of the captures' index corners the index network reads as their own card,
@@ -250,10 +254,11 @@ def profile_from_art(deck: dict[str, np.ndarray], name: str) -> Profile:
 def build_default_profile() -> Profile:
     """Train the default profile on the committed tuning designs (seeded, reproducible).
 
-    It keeps no ``index_features``: those say how the club's own deck looks to the index
-    network, and a deck never calibrated is not the tuning decks."""
+    It keeps no ``index_features`` and no ``pip_faces``: those say how the club's own deck
+    looks to the index network and what its pips look like, and a deck never calibrated is
+    not the tuning decks."""
     profile = calibrate_art([load_deck(DECKS_DIR / d) for d in DEFAULT_DESIGNS], "default")
-    return dataclasses.replace(profile, index_features=None)
+    return dataclasses.replace(profile, index_features=None, pip_faces=None)
 
 
 @lru_cache(maxsize=1)

@@ -15,6 +15,7 @@ clearly sees as another card.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,6 +26,7 @@ import numpy as np
 from vision.art import RANKS, SUITS
 from vision.find import CARD_ASPECT, Blob, Corner, find_blobs
 from vision.indexnet import IndexNet, default_index_net
+from vision.pips import PipTemplates
 
 #: The index patch, in card widths from the corner: x to PATCH_X, y to PATCH_Y.
 PATCH_X = 0.17
@@ -242,7 +244,9 @@ class Profile:
     network read as their own card (its first guess), which says whether it knows this
     deck's index (1.0 when not measured), and ``index_features``: a discriminant over the
     index network's hidden layer (:mod:`vision.indexnet`), fitted on the same captures'
-    jittered index corners (None when calibrated without the network)."""
+    jittered index corners (None when calibrated without the network), and ``pip_faces``: each
+    card's capture as :func:`vision.pips.pip_face` cuts it, in ``cards`` order (None when not
+    kept: the default profile, of several designs whose pips differ)."""
 
     name: str
     cards: list[str]
@@ -250,13 +254,15 @@ class Profile:
     face: Discriminant
     network_reads: float = 1.0
     index_features: Discriminant | None = None
+    pip_faces: np.ndarray | None = None
 
     def save(self, path: Path) -> None:
         """Write the profile as a compressed ``.npz`` file."""
         features = self.index_features.arrays("features") if self.index_features is not None else {}
+        pips = {"pip_faces": self.pip_faces} if self.pip_faces is not None else {}
         np.savez_compressed(Path(path), version=PROFILE_VERSION, name=self.name,
                             cards=np.array(self.cards), network_reads=self.network_reads,
-                            **self.corner.arrays("corner"), **self.face.arrays("face"), **features)
+                            **self.corner.arrays("corner"), **self.face.arrays("face"), **features, **pips)
 
     @classmethod
     def load(cls, path: Path) -> Profile:
@@ -268,9 +274,10 @@ class Profile:
                     raise ProfileError(f"{path}: profile version {version}, expected {PROFILE_VERSION}; calibrate again")
                 network_reads = float(data["network_reads"]) if "network_reads" in data.files else 1.0
                 features = Discriminant.from_arrays(data, "features") if "features_mean" in data.files else None
+                pips = data["pip_faces"] if "pip_faces" in data.files else None
                 return cls(str(data["name"]), [str(x) for x in data["cards"]],
                            Discriminant.from_arrays(data, "corner"), Discriminant.from_arrays(data, "face"),
-                           network_reads, features)
+                           network_reads, features, pips)
         except (OSError, KeyError, ValueError) as exc:
             if isinstance(exc, ProfileError):
                 raise
@@ -336,6 +343,14 @@ INDEX_LOOKS_LIKE = 0.8
 #: A whole-card read is left unknown when the index network gives the other suit of its
 #: colour at least this probability and more than the read card (`Reader._twin_disputed`).
 NET_TWIN_DISPUTE = 0.4
+#: The face's large pips (:mod:`vision.pips`, a calibrated profile's captures) settle a
+#: whole-card read the index readers leave in doubt between the card and the other suit of its
+#: colour: a read the corners or the network would leave unknown stands when the pips' margin
+#: for it is PIP_DECISIVE or more; a read the network gives under PIP_TRIGGER is left unknown
+#: when the pips' margin for it is under PIP_VETO.
+PIP_DECISIVE = 0.3
+PIP_TRIGGER = 0.5
+PIP_VETO = 0.1
 
 
 #: How many corner patches' evidence a reader keeps, emptied when full (a frame asks for
@@ -393,6 +408,7 @@ class Reader:
         self.corner_gap = corner_gap
         self.min_agreement = min_agreement
         self._windows = WindowScorer(profile.corner)
+        self._pips = PipTemplates(profile.pip_faces, profile.cards) if profile.pip_faces is not None else None
         self._corner_memo: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
 
     def _corner_evidence(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -544,7 +560,8 @@ class Reader:
         check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
         read = self._decide(total, limit, self.min_gap, check)
         if read.card is not None:
-            return self._twin_disputed(self._suit_agreed(read, d2, index, patches), patches)
+            pips = self._pips_margin(frame, quad, read.card)
+            return self._twin_disputed(self._suit_agreed(read, d2, index, patches, pips), patches, pips)
         if not whole and len(patches) >= 2:
             named = self._named_everywhere(d2, per_corner, patches)
             if named is not None:
@@ -574,11 +591,19 @@ class Reader:
             return None  # the network prefers another card, or clearly sees one on a corner
         return self.profile.cards[best], float(table[:, best].min())
 
+    def _pips_margin(self, frame: np.ndarray, quad: np.ndarray, card: str) -> Callable[[], float]:
+        """The pips' margin for ``card`` over the other suit of its colour
+        (:meth:`vision.pips.PipTemplates.margin`), worked out when first asked; 0.0 (no say)
+        when the profile keeps no captures' pips."""
+        return functools.cache(lambda: 0.0 if self._pips is None else
+                               self._pips.margin(frame, quad, card, twin_card(card)))
+
     def _suit_agreed(self, read: CornerRead, face: np.ndarray, index: np.ndarray,
-                     patches: list[np.ndarray]) -> CornerRead:
+                     patches: list[np.ndarray], pips: Callable[[], float]) -> CornerRead:
         """A whole-card read whose index corners rather show the other suit of its colour (a
         club read from a face whose small pips look like spades) stands only when the face
-        prefers it decisively or the index network is sure of it; otherwise it is unknown."""
+        prefers it decisively, the index network is sure of it, or the large pips
+        (``pips``: their margin) show it by PIP_DECISIVE; otherwise it is unknown."""
         card, twin = self.profile.cards.index(read.card), self._twin(read.card)
         # no index corners (index all zero) or corners that agree: the read stands
         if index[twin] >= index[card] or face[twin] - face[card] >= FACE_DECISIVE * self.face_limit:
@@ -586,13 +611,17 @@ class Reader:
         sure = self.net_probabilities(patches)
         if sure is not None and sure[card] >= NET_MIN:
             return replace(read, net=float(sure[card]))
+        if pips() >= PIP_DECISIVE:
+            return read
         return replace(read, card=None, confidence=0.0)
 
-    def _twin_disputed(self, read: CornerRead, patches: list[np.ndarray]) -> CornerRead:
+    def _twin_disputed(self, read: CornerRead, patches: list[np.ndarray], pips: Callable[[], float]) -> CornerRead:
         """A card read from its face and index corners stands unless the index network gives
-        the other suit of its colour NET_TWIN_DISPUTE or more and more than the read card:
-        face and corners can both take a blurred club for a spade, the network reads the
-        index alone. A disputed read is unknown and marked ``disputed``."""
+        the other suit of its colour NET_TWIN_DISPUTE or more and more than the read card
+        (face and corners can both take a blurred club for a spade, the network reads the
+        index alone) and the large pips (``pips``: their margin) do not show the card by
+        PIP_DECISIVE, or the network gives the card under PIP_TRIGGER and the pips' margin
+        for it is under PIP_VETO. A disputed read is unknown and marked ``disputed``."""
         if read.card is None or not patches or read.net >= NET_MIN:
             return read  # a network NET_MIN sure of the card (`_suit_agreed`) cannot dispute it
         sure = self.net_probabilities(patches)
@@ -600,6 +629,10 @@ class Reader:
             return read
         card, twin = self.profile.cards.index(read.card), self._twin(read.card)
         if sure[twin] >= NET_TWIN_DISPUTE and sure[twin] > sure[card]:
+            disputed = pips() < PIP_DECISIVE
+        else:
+            disputed = self._pips is not None and sure[card] < PIP_TRIGGER and pips() < PIP_VETO
+        if disputed:
             return replace(read, card=None, confidence=0.0, net=float(sure[card]), disputed=True)
         return read
 

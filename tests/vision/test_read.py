@@ -25,7 +25,7 @@ from vision.pipeline import (
     _overlap,
     _same_place,
 )
-from vision.profiles import Calibration, CalibrationError, calibrate_dir
+from vision.profiles import Calibration, CalibrationError, calibrate_dir, default_profile
 from vision.read import (
     FACE_DECISIVE,
     INDEX_LOOKS_LIKE,
@@ -37,6 +37,9 @@ from vision.read import (
     NET_TWIN_DISPUTE,
     NET_VETO,
     PATCH_SIZE,
+    PIP_DECISIVE,
+    PIP_TRIGGER,
+    PIP_VETO,
     VISIBLE_LEAD,
     CornerRead,
     Discriminant,
@@ -120,9 +123,12 @@ def test_profile_round_trips_through_a_file(tmp_path, heruka_profile):
     assert loaded.cards == list(CARD_NAMES)
     assert np.allclose(loaded.corner.projection, heruka_profile.corner.projection)
     assert np.allclose(loaded.index_features.projection, heruka_profile.index_features.projection)
-    # a profile without the network's features (calibrated without the network) stays so
-    dataclasses.replace(heruka_profile, index_features=None).save(path)
-    assert Profile.load(path).index_features is None
+    assert np.array_equal(loaded.pip_faces, heruka_profile.pip_faces)
+    # a profile without the network's features (calibrated without the network) or the
+    # captures' pips (the default profile, several designs) stays so
+    dataclasses.replace(heruka_profile, index_features=None, pip_faces=None).save(path)
+    assert Profile.load(path).index_features is None and Profile.load(path).pip_faces is None
+    assert default_profile().pip_faces is None
 
 
 def test_calibration_fits_the_index_networks_features_to_the_deck(heruka, heruka_profile):
@@ -449,7 +455,8 @@ def test_a_read_of_a_card_mostly_out_of_view_is_no_misread(heruka, heruka_profil
 def test_a_whole_card_read_whose_index_shows_the_other_suit_of_its_colour_is_unknown(heruka, heruka_profile):
     """Face and index corners summed read 8s, but the corners alone rather show 8c (a small,
     blurred club pip looks like a spade). The read stands only when the face prefers 8s by at
-    least FACE_DECISIVE of its limit, or when the index network is sure of 8s."""
+    least FACE_DECISIVE of its limit, the index network is sure of 8s, or the large pips show
+    the 8s by PIP_DECISIVE (their margin, here given)."""
     cards = heruka_profile.cards
     eight_s, eight_c = cards.index("8s"), cards.index("8c")
     read = CornerRead("8s", 1.0, "8s", 300.0, 400.0, 0.9)
@@ -458,18 +465,21 @@ def test_a_whole_card_read_whose_index_shows_the_other_suit_of_its_colour_is_unk
     face[eight_s], face[eight_c] = 200.0, 200.0 + 0.5 * FACE_DECISIVE * blind.face_limit
     index[eight_s], index[eight_c] = 100.0, 60.0
     patches = [np.zeros((48, 24, 3), np.uint8)] * 2
-    assert blind._suit_agreed(read, face, index, patches).card is None
+    no_say = lambda: 0.0  # noqa: E731
+    assert blind._suit_agreed(read, face, index, patches, no_say).card is None
+    assert blind._suit_agreed(read, face, index, patches, lambda: PIP_DECISIVE - 0.01).card is None
+    assert blind._suit_agreed(read, face, index, patches, lambda: PIP_DECISIVE).card == "8s"
     decisive = face.copy()
     decisive[eight_c] = 200.0 + 1.5 * FACE_DECISIVE * blind.face_limit
-    assert blind._suit_agreed(read, decisive, index, patches).card == "8s"
+    assert blind._suit_agreed(read, decisive, index, patches, no_say).card == "8s"
     agreeing = index.copy()
     agreeing[eight_c] = 140.0
-    assert blind._suit_agreed(read, face, agreeing, patches).card == "8s"
+    assert blind._suit_agreed(read, face, agreeing, patches, no_say).card == "8s"
     # the index network, sure of the card on both corners of a clean 8s, keeps the read
     image = make_capture(np.random.default_rng(3), heruka["8s"])
     quad, corners, _ = find_card(image)
     eights = [corner_patch(image, corner, quad_width(quad)) for corner in corners]
-    kept = Reader(heruka_profile)._suit_agreed(read, face, index, eights)
+    kept = Reader(heruka_profile)._suit_agreed(read, face, index, eights, no_say)
     assert kept.card == "8s" and kept.net >= 0.9
 
 
@@ -725,10 +735,12 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     network gives the 8c NET_TWIN_DISPUTE or more and more than the 8s, the read is disputed:
     the card is reported unknown at its place and its corners are not read again one by one
     (one card, one decision; read one by one they give the 8s), by the default reader's
-    consensus too. With the 8c under NET_TWIN_DISPUTE, or the 8s above it, the 8s stands."""
+    consensus too. With the 8c under NET_TWIN_DISPUTE, or the 8s above it, the 8s stands.
+    (A profile without the captures' pips, which would settle it: see the next test.)"""
     scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
     assert [str(t.card) for t in scene.truth] == ["8s"]
     cards = heruka_profile.cards
+    heruka_profile = dataclasses.replace(heruka_profile, pip_faces=None)
 
     def read_with_network(spade: float, club: float, consensus: bool = False) -> list[tuple[str | None, float]]:
         table = np.zeros(len(cards))
@@ -752,6 +764,36 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     assert read_with_network(NET_TWIN_DISPUTE + 0.1, NET_TWIN_DISPUTE + 0.05, consensus=True) == [("8s", 1.0)]
     monkeypatch.setattr(FrameReader, "_read_single", lambda self, frame, blob: None)
     assert "8s" in {card for card, _ in read_with_network(0.0, NET_TWIN_DISPUTE)}
+
+
+def test_the_large_pips_settle_a_whole_read_the_index_network_doubts(heruka, heruka_profile, monkeypatch):
+    """The loose 8s of the test above, read with the calibrated profile's captures' pips
+    (:mod:`vision.pips`): they show the 8s, so the read stands though the network disputes
+    it (gives the 8c NET_TWIN_DISPUTE, the 8s nothing) or is unsure of it (under PIP_TRIGGER).
+    With the profile's 8s and 8c captures swapped, the pips show the 8c: the disputed read is
+    unknown, as without pips, and so is the read the network is unsure of (their margin under
+    PIP_VETO); a network PIP_TRIGGER sure of the 8s is not asked to doubt it."""
+    scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
+    cards = heruka_profile.cards
+    spade, club = cards.index("8s"), cards.index("8c")
+    swapped_faces = heruka_profile.pip_faces.copy()
+    swapped_faces[[spade, club]] = swapped_faces[[club, spade]]
+    swapped = dataclasses.replace(heruka_profile, pip_faces=swapped_faces)
+
+    def read_with_network(profile: Profile, eight_s: float, eight_c: float) -> list[tuple[str | None, float]]:
+        table = np.zeros(len(cards))
+        table[spade], table[club] = eight_s, eight_c
+        monkeypatch.setattr(Reader, "net_probabilities", lambda self, patches: table)
+        return [(c.card, c.confidence) for c in FrameReader(Reader(profile)).read(scene.image)]
+
+    assert read_with_network(heruka_profile, 0.0, NET_TWIN_DISPUTE) == [("8s", 1.0)]
+    assert read_with_network(swapped, 0.0, NET_TWIN_DISPUTE) == [(None, 0.0)]
+    assert read_with_network(heruka_profile, PIP_TRIGGER - 0.05, 0.0) == [("8s", 1.0)]
+    assert read_with_network(swapped, PIP_TRIGGER - 0.05, 0.0) == [(None, 0.0)]
+    assert read_with_network(swapped, PIP_TRIGGER + 0.05, 0.0) == [("8s", 1.0)]
+    margins = [Reader(profile)._pips_margin(scene.image, scene.truth[0].corners, "8s")()
+               for profile in (heruka_profile, swapped)]
+    assert margins[0] >= PIP_DECISIVE and margins[1] < -PIP_VETO
 
 
 def test_a_stack_of_patches_is_averaged_2x2_as_opencv_averages_each_alone():

@@ -1,0 +1,43 @@
+"""The large pips' margin between a card and the other suit of its colour (vision.pips)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.pips import PAD, PIP_SIZE, PipTemplates, pip_face
+from vision.read import PIP_DECISIVE, twin_card
+from vision.synth import make_scene
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_pips_of_a_100px_card_at_blur_2_show_its_suit_and_not_the_other_of_its_colour(
+        heruka, heruka_profile, seed):
+    """Boards of heruka cards 99-120 px tall at blur 2 (where the index's suit glyph is a
+    blob): every card's pips give it a margin of PIP_DECISIVE or more over the other suit of
+    its colour, and that card the same margin the other way (the margin is antisymmetric)."""
+    pips = PipTemplates(heruka_profile.pip_faces, heruka_profile.cards)
+    scene = make_scene(np.random.default_rng(seed), heruka, layout="board", card_h=100, blur=2.0)
+    assert len(scene.truth) >= 3
+    for truth in scene.truth:
+        card = str(truth.card)
+        margin = pips.margin(scene.image, truth.corners, card, twin_card(card))
+        assert margin >= PIP_DECISIVE, (card, margin)
+        assert pips.margin(scene.image, truth.corners, twin_card(card), card) == pytest.approx(-margin, abs=1e-6)
+
+
+def test_a_pip_face_is_the_card_upright_at_pip_size_with_felt_around(heruka, heruka_profile):
+    """The calibration keeps one pip face per card, grey, PIP_SIZE plus PAD on every side;
+    the face cut from the quad's far corner first is the same face turned half round."""
+    width, height = PIP_SIZE
+    assert heruka_profile.pip_faces.shape == (52, height + 2 * PAD, width + 2 * PAD)
+    assert heruka_profile.pip_faces.dtype == np.uint8
+    scene = make_scene(np.random.default_rng(0), heruka, layout="loose", blur=0.0)
+    quad = scene.truth[0].corners
+    upright, turned = pip_face(scene.image, quad), pip_face(scene.image, np.roll(quad, 2, axis=0))
+    def likeness(a: np.ndarray, b: np.ndarray) -> float:
+        return float(np.corrcoef(a.ravel().astype(float), b.ravel().astype(float))[0, 1])
+
+    assert likeness(upright, turned[::-1, ::-1]) > 0.97
+    inside = upright[PAD + 10:-PAD - 10, PAD + 10:-PAD - 10]
+    assert inside.mean() > upright[:2].mean()  # card paper inside, felt outside

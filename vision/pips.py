@@ -1,0 +1,109 @@
+"""The suit a card's large pips show: a club against a spade (a heart against a diamond) of one rank.
+
+At 100 px and blur 2 the index's small suit glyph is a blob, and the index readers (the
+corner discriminant, the index network) can take a club for a spade; the face's pips are two
+to three times larger and still show their shape. A calibrated profile keeps each capture's
+face at PIP_SIZE (:func:`pip_face`); a card in view is compared with the capture of the card
+read and with that of the other suit of its colour: each capture is blurred as the view is
+(the SIGMAS step that fits best), turned into ink (the paper's own brightness divided out, so
+uneven light does not count), and aligned to the view by an affine ECC fit
+(``cv2.findTransformECC``), so that neither capture wins by a better fit of the quad. The
+margin (:meth:`PipTemplates.margin`) is the difference of the two fits over what the two
+captures differ by: about +0.5 for the card read, -0.5 for the other suit.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: The face is warped to this size (width, height) plus PAD pixels of felt on every side:
+#: twice the face discriminant's, so that pips of a 100 px card keep their shape.
+PIP_SIZE = (120, 168)
+PAD = 6
+#: The part of a capture compared: its inside, INNER pixels in from the padded edges (the card
+#: edge and the felt stay out), searched over SEARCH pixels each way in the view.
+INNER = 12
+SEARCH = 4
+#: Blurs (Gaussian sigma, PIP_SIZE pixels) a capture is given to look like the view.
+SIGMAS = (0.0, 1.4, 2.8, 4.2, 5.6)
+#: Iterations of the ECC fit of each capture to the view.
+ECC_STEPS = 30
+
+_PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (17, 17))
+
+
+def pip_face(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card in ``quad`` (TL TR BR BL) warped upright to PIP_SIZE plus PAD, grey (uint8)."""
+    width, height = PIP_SIZE
+    side = max(float(np.linalg.norm(quad[1] - quad[0])), float(np.linalg.norm(quad[2] - quad[3])))
+    fine = max(1, int(np.ceil(side / width)))  # sample finer, average down (no aliasing)
+    target = (np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + PAD) * fine
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    size = ((width + 2 * PAD) * fine, (height + 2 * PAD) * fine)
+    face = cv2.warpPerspective(frame, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if fine > 1:
+        face = cv2.resize(face, (width + 2 * PAD, height + 2 * PAD), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
+
+
+def ink(grey: np.ndarray) -> np.ndarray:
+    """How much darker than the paper around it each pixel is (0 paper, 1 black; float32)."""
+    grey = grey.astype(np.float32)
+    paper = cv2.GaussianBlur(cv2.dilate(grey, _PAPER_KERNEL), (0, 0), 6)
+    return np.clip(1.0 - grey / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def _centred(image: np.ndarray) -> np.ndarray:
+    image = image - image.mean()
+    return image / max(float(np.linalg.norm(image)), 1e-9)
+
+
+class PipTemplates:
+    """The calibration captures' faces (``faces``: one :func:`pip_face` per card, in
+    ``cards`` order) and the comparison of a card in view with two of them."""
+
+    def __init__(self, faces: np.ndarray, cards: list[str]) -> None:
+        self.faces, self.cards = faces, cards
+        self._inked: dict[tuple[int, int], np.ndarray] = {}
+
+    def _template(self, card: int, sigma: int) -> np.ndarray:
+        """The inside of ``card``'s capture, blurred by SIGMAS[sigma], as ink (kept)."""
+        key = (card, sigma)
+        if key not in self._inked:
+            face = self.faces[card].astype(np.float32)
+            if SIGMAS[sigma] > 0:
+                face = cv2.GaussianBlur(face, (0, 0), SIGMAS[sigma])
+            self._inked[key] = ink(face)[INNER:-INNER, INNER:-INNER]
+        return self._inked[key]
+
+    def margin(self, frame: np.ndarray, quad: np.ndarray, card: str, other: str) -> float:
+        """How much better the card in ``quad`` fits ``card``'s capture than ``other``'s
+        (either way up): the difference of the two aligned fits over one less their likeness
+        to each other; about +0.5 when it shows ``card``, -0.5 when it shows ``other``."""
+        a, b = self.cards.index(card), self.cards.index(other)
+        border = INNER - SEARCH
+        face = pip_face(frame, quad).astype(np.float32)
+        views = [ink(view)[border:-border, border:-border] for view in (face, face[::-1, ::-1])]
+        # the view's blur and way up: where the mean of the two captures fits it best
+        best = None
+        for sigma in range(len(SIGMAS)):
+            mean = (self._template(a, sigma) + self._template(b, sigma)) / 2
+            for way, view in enumerate(views):
+                _, fit, _, place = cv2.minMaxLoc(cv2.matchTemplate(view, mean, cv2.TM_CCOEFF_NORMED))
+                if best is None or fit > best[0]:
+                    best = (fit, sigma, way, place)
+        _, sigma, way, (x, y) = best
+        view = views[way]
+        fits = []
+        for k in (a, b):
+            warp = np.array([[1, 0, x], [0, 1, y]], np.float32)
+            try:
+                fit, _ = cv2.findTransformECC(self._template(k, sigma), view, warp, cv2.MOTION_AFFINE,
+                                              (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS, 1e-5),
+                                              None, 1)
+            except cv2.error:  # the fit did not converge: this capture does not fit the view
+                fit = -1.0
+            fits.append(float(fit))
+        likeness = float((_centred(self._template(a, sigma)) * _centred(self._template(b, sigma))).sum())
+        return (fits[0] - fits[1]) / max(1.0 - likeness, 1e-3)
