@@ -33,18 +33,36 @@ ECC_STEPS = 30
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (17, 17))
 
 
+def _upright(quad: np.ndarray, fine: int = 1) -> np.ndarray:
+    """The perspective matrix taking ``quad`` (TL TR BR BL) to PIP_SIZE plus PAD, ``fine`` times larger."""
+    width, height = PIP_SIZE
+    target = (np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + PAD) * fine
+    return cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+
+
 def pip_face(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The card in ``quad`` (TL TR BR BL) warped upright to PIP_SIZE plus PAD, grey (uint8)."""
     width, height = PIP_SIZE
     side = max(float(np.linalg.norm(quad[1] - quad[0])), float(np.linalg.norm(quad[2] - quad[3])))
     fine = max(1, int(np.ceil(side / width)))  # sample finer, average down (no aliasing)
-    target = (np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + PAD) * fine
-    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    matrix = _upright(quad, fine)
     size = ((width + 2 * PAD) * fine, (height + 2 * PAD) * fine)
     face = cv2.warpPerspective(frame, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     if fine > 1:
         face = cv2.resize(face, (width + 2 * PAD, height + 2 * PAD), interpolation=cv2.INTER_AREA)
     return cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
+
+
+def in_view(quad: np.ndarray, covers: list[np.ndarray]) -> np.ndarray:
+    """Where the card in ``quad`` is not under ``covers`` (outlines of the cards on it, frame
+    pixels), as :func:`pip_face` cuts it: 255 in view, 0 covered (uint8)."""
+    width, height = PIP_SIZE
+    visible = np.full((height + 2 * PAD, width + 2 * PAD), 255, np.uint8)
+    matrix = _upright(quad)
+    for cover in covers:
+        points = cv2.perspectiveTransform(cover.reshape(1, -1, 2).astype(np.float32), matrix)[0]
+        cv2.fillConvexPoly(visible, np.round(points).astype(np.int32), 0)
+    return visible
 
 
 def ink(grey: np.ndarray) -> np.ndarray:
@@ -77,14 +95,22 @@ class PipTemplates:
             self._inked[key] = ink(face)[INNER:-INNER, INNER:-INNER]
         return self._inked[key]
 
-    def margin(self, frame: np.ndarray, quad: np.ndarray, card: str, other: str) -> float:
+    def margin(self, frame: np.ndarray, quad: np.ndarray, card: str, other: str,
+               covers: list[np.ndarray] = ()) -> float:
         """How much better the card in ``quad`` fits ``card``'s capture than ``other``'s
         (either way up): the difference of the two aligned fits over one less their likeness
-        to each other; about +0.5 when it shows ``card``, -0.5 when it shows ``other``."""
+        to each other; about +0.5 when it shows ``card``, -0.5 when it shows ``other``. Only
+        the part not under ``covers`` (:func:`in_view`) counts: the rest is taken for paper
+        while the captures are placed, and left out of their fits."""
         a, b = self.cards.index(card), self.cards.index(other)
         border = INNER - SEARCH
         face = pip_face(frame, quad).astype(np.float32)
+        visible = in_view(quad, covers) if len(covers) else None
+        masks = [None, None] if visible is None else [
+            mask[border:-border, border:-border] for mask in (visible, visible[::-1, ::-1])]
         views = [ink(view)[border:-border, border:-border] for view in (face, face[::-1, ::-1])]
+        views = [view if mask is None else np.where(mask > 0, view, 0.0).astype(np.float32)
+                 for view, mask in zip(views, masks, strict=True)]
         # the view's blur and way up: where the mean of the two captures fits it best
         best = None
         for sigma in range(len(SIGMAS)):
@@ -94,14 +120,14 @@ class PipTemplates:
                 if best is None or fit > best[0]:
                     best = (fit, sigma, way, place)
         _, sigma, way, (x, y) = best
-        view = views[way]
+        view, mask = views[way], masks[way]
         fits = []
         for k in (a, b):
             warp = np.array([[1, 0, x], [0, 1, y]], np.float32)
             try:
                 fit, _ = cv2.findTransformECC(self._template(k, sigma), view, warp, cv2.MOTION_AFFINE,
                                               (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS, 1e-5),
-                                              None, 1)
+                                              mask, 1)
             except cv2.error:  # the fit did not converge: this capture does not fit the view
                 fit = -1.0
             fits.append(float(fit))

@@ -351,6 +351,13 @@ NET_TWIN_DISPUTE = 0.4
 PIP_DECISIVE = 0.3
 PIP_TRIGGER = 0.5
 PIP_VETO = 0.1
+#: A card under others: the pips in view must show it by PIP_COVERED (they may be few, and the
+#: cards on it cast shadows: a covered 2d read as the 2h with a margin of 0.44).
+PIP_COVERED = 0.6
+#: Ranks whose faces show large pips. A court card's picture differs from the other suit's of
+#: its colour in small signs only (or not at all): there the pips' margin may doubt a read,
+#: never make one (a covered Jd read as the Jh, margin -2.7, its likeness to the Jh near 1).
+PIP_RANKS = "A23456789T"
 
 
 #: How many corner patches' evidence a reader keeps, emptied when full (a frame asks for
@@ -568,7 +575,35 @@ class Reader:
                 return replace(read, card=named[0], confidence=round(named[1], 3), best=named[0], net=named[1])
         if total.min() > limit:
             return read  # nothing near: the network is not asked (it costs time)
-        return self._settle(read, total, limit, self.min_gap, check, *self._net_products(patches))
+        q, own = self._net_products(patches)
+        settled = self._settle(read, total, limit, self.min_gap, check, q, own)
+        if settled.card is None and whole:
+            return self._pips_tie(settled, total, limit, check, frame, quad, q, own)
+        return settled
+
+    def _pips_tie(self, read: CornerRead, d2: np.ndarray, limit: float, check: Callable[[int], float],
+                  frame: np.ndarray, quad: np.ndarray, q: np.ndarray | None, own: np.ndarray | None) -> CornerRead:
+        """A card seen whole that face and index corners (``d2``: their summed distances) leave
+        between a club and a spade of one rank (the two nearest, within ``limit``, every other
+        card min_gap farther), and that the index network does not settle: the large pips
+        decide when their margin is PIP_DECISIVE or more, and the network (``q`` with the deck's
+        evidence, ``own`` its own) does not clearly see another card."""
+        first, second, third = (int(k) for k in np.argsort(d2)[:3])
+        if self._pips is None or second != self._twin(self.profile.cards[first]):
+            return read
+        if self.profile.cards[first][0] not in PIP_RANKS:
+            return read
+        if d2[third] - d2[first] < self.min_gap or d2[first] > limit:
+            return read
+        margin = self._pips.margin(frame, quad, self.profile.cards[first], self.profile.cards[second])
+        card = first if margin >= PIP_DECISIVE else second if -margin >= PIP_DECISIVE else None
+        if card is None or d2[card] > limit or check(card) < self.min_agreement:
+            return read
+        if q is not None and _network_vetoes(card, q, q if own is None else own):
+            return read
+        name = self.profile.cards[card]
+        return CornerRead(name, round(min(1.0, abs(margin) / (2 * PIP_DECISIVE)), 3), name, float(d2[card]),
+                          float(d2[second if card == first else first]), check(card), read.net)
 
     def _named_everywhere(self, face: np.ndarray, per_corner: np.ndarray,
                           patches: list[np.ndarray]) -> tuple[str, float] | None:
@@ -611,7 +646,7 @@ class Reader:
         sure = self.net_probabilities(patches)
         if sure is not None and sure[card] >= NET_MIN:
             return replace(read, net=float(sure[card]))
-        if pips() >= PIP_DECISIVE:
+        if read.card[0] in PIP_RANKS and pips() >= PIP_DECISIVE:
             return read
         return replace(read, card=None, confidence=0.0)
 
@@ -629,7 +664,7 @@ class Reader:
             return read
         card, twin = self.profile.cards.index(read.card), self._twin(read.card)
         if sure[twin] >= NET_TWIN_DISPUTE and sure[twin] > sure[card]:
-            disputed = pips() < PIP_DECISIVE
+            disputed = read.card[0] not in PIP_RANKS or pips() < PIP_DECISIVE
         else:
             disputed = self._pips is not None and sure[card] < PIP_TRIGGER and pips() < PIP_VETO
         if disputed:
@@ -725,6 +760,19 @@ class Reader:
         lead = scores[card] - max((scores[k] for k in near if k != card), default=0.0)
         vetoed = any(scores[k] >= scores[card] for k in far)
         confidence = float(min(1.0, lead / (2 * VISIBLE_LEAD)))
+        twin = self._twin(self.profile.cards[card])
+        pips = functools.cache(lambda k: 0.0 if self._pips is None or self.profile.cards[k][0] not in PIP_RANKS
+                               else self._pips.margin(frame, quad, self.profile.cards[k],
+                                                      twin_card(self.profile.cards[k]), covers))
+        if lead < VISIBLE_LEAD and not vetoed and twin in near and max(
+                (scores[k] for k in near if k not in (card, twin)), default=0.0) < scores[card] - VISIBLE_LEAD:
+            # the face in view leaves a club and a spade of one rank (small pips): the large
+            # pips in view may tell them apart
+            if pips(card) >= PIP_COVERED:
+                lead = VISIBLE_LEAD
+            elif -pips(card) >= PIP_COVERED:
+                card, twin, lead = twin, card, VISIBLE_LEAD
+            confidence = float(min(1.0, abs(pips(card)) / (2 * PIP_COVERED)))
         if lead < VISIBLE_LEAD or vetoed:
             # the face in view does not settle it; it may still not contradict the two index
             # readers naming one card
@@ -732,13 +780,13 @@ class Reader:
             if table is None or not self._named_by_both(best, table[0], scores, agreement):
                 return unknown
             card, confidence = best, float(table[0, best])  # as sure as the network
+            twin = self._twin(self.profile.cards[card])
         if scores[card] < VISIBLE_CORRELATION or d2[card] > self.corner_limit:
             return unknown
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
-        twin = self._twin(self.profile.cards[card])
-        if table is not None and table[0, twin] > table[0, card]:
-            return unknown  # the face in view cannot tell a club from a spade; the network can
+        if table is not None and table[0, twin] > table[0, card] and pips(card) < PIP_COVERED:
+            return unknown  # the face in view cannot tell a club from a spade; the network (or the pips) can
         if tables is not None and (tables[0][0, card] < NET_VETO or _network_vetoes(card, tables[1][0])):
             # the index shows the network nothing of it (a 9c whose face in view fits the Tc),
             # or the deck's evidence clearly sees another card (a 9h whose face fits the Th)

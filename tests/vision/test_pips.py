@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
-from vision.pips import PAD, PIP_SIZE, PipTemplates, pip_face
+from vision.pips import PAD, PIP_SIZE, PipTemplates, in_view, pip_face
 from vision.read import PIP_DECISIVE, twin_card
 from vision.synth import make_scene
 
@@ -41,3 +42,25 @@ def test_a_pip_face_is_the_card_upright_at_pip_size_with_felt_around(heruka, her
     assert likeness(upright, turned[::-1, ::-1]) > 0.97
     inside = upright[PAD + 10:-PAD - 10, PAD + 10:-PAD - 10]
     assert inside.mean() > upright[:2].mean()  # card paper inside, felt outside
+
+
+def test_only_the_part_of_a_card_in_view_counts_when_cards_lie_on_it(heruka, heruka_profile):
+    """The 100 px, blur 2 board of seed 3 with a grey card laid over the lower half of each
+    card's face: told where that card lies (``covers``), the pips in view still give each card
+    PIP_DECISIVE or more over the other suit of its colour; the part covered is no evidence."""
+    pips = PipTemplates(heruka_profile.pip_faces, heruka_profile.cards)
+    scene = make_scene(np.random.default_rng(3), heruka, layout="board", card_h=100, blur=2.0)
+    image = scene.image.copy()
+    covers = []
+    for truth in scene.truth:
+        tl, tr, br, bl = truth.corners
+        cover = np.array([(tl + bl) / 2 - (tr - tl) * 0.1, (tr + br) / 2 + (tr - tl) * 0.1,
+                          br + (br - tr) * 0.3, bl + (bl - tl) * 0.3])
+        cv2.fillConvexPoly(image, np.round(cover).astype(np.int32), (150, 150, 150))
+        covers.append(cover)
+    for truth, cover in zip(scene.truth, covers, strict=True):
+        card = str(truth.card)
+        assert pips.margin(image, truth.corners, card, twin_card(card), [cover]) >= PIP_DECISIVE, card
+    visible = in_view(scene.truth[0].corners, [covers[0]])
+    width, height = PIP_SIZE
+    assert visible[PAD + height // 4, PAD + width // 2] == 255 and visible[PAD + 3 * height // 4, PAD + width // 2] == 0

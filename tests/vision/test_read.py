@@ -37,6 +37,7 @@ from vision.read import (
     NET_TWIN_DISPUTE,
     NET_VETO,
     PATCH_SIZE,
+    PIP_COVERED,
     PIP_DECISIVE,
     PIP_TRIGGER,
     PIP_VETO,
@@ -511,6 +512,16 @@ class _SureNetwork:
         return [IndexGuess(rank, suit, 0.0) for _ in patches]
 
 
+class _StandInPips:
+    """Large pips whose margin for ``card`` over the other suit of its colour is given."""
+
+    def __init__(self, card: str, margin: float) -> None:
+        self.card, self.value = card, margin
+
+    def margin(self, frame, quad, card, other, covers=()) -> float:
+        return self.value if card == self.card else -self.value
+
+
 def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tuple[tuple, str | None]]:
     """Every call of ``read_partly_covered`` while reading ``scene`` (with ``index_net``):
     arguments and card. Corners are not refitted (`refine_corner`): a refitted corner can read
@@ -535,7 +546,8 @@ def test_a_covered_card_is_read_as_its_twin_only_when_the_network_is_sure_of_it(
     """Seeded tabled hands (seed 900, 113th scene, 130 px cards, blur 2): the Kc lies under
     the 4s and is read from its index corner and the part of its face in view. The face in
     view cannot tell a club from a spade; when the network sees the other suit of its
-    colour there (Ks) more than the Kc without being sure of it, the read is unknown; when it
+    colour there (Ks) more than the Kc without being sure of it, the read is unknown (a court
+    card's pips have no say, PIP_RANKS); when it
     is sure of the Kc it stands, and when it is sure (NET_MIN) of the Ks, which the corner's
     discriminant puts within its limit and the face in view does not object to, the
     network's card is read. (The 16th scene's 8d served here until the discriminants'
@@ -545,6 +557,8 @@ def test_a_covered_card_is_read_as_its_twin_only_when_the_network_is_sure_of_it(
     arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "Kc")
     assert Reader(heruka_profile, index_net=_SureNetwork("Kc")).read_partly_covered(*arguments).card == "Kc"
     unsure = Reader(heruka_profile, index_net=_SureNetwork("Ks", NET_MIN - 0.1))
+    # a court card: its pips show the Kc in view, but have no say (PIP_RANKS)
+    assert unsure._pips.margin(scene.image, arguments[1], "Kc", "Ks", arguments[3]) >= PIP_COVERED
     assert unsure.read_partly_covered(*arguments).card is None
     read = Reader(heruka_profile, index_net=_SureNetwork("Ks", NET_MIN)).read_partly_covered(*arguments)
     assert (read.card, read.confidence) == ("Ks", NET_MIN)
@@ -690,6 +704,28 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
     assert "2s" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
 
 
+def test_a_covered_card_whose_large_pips_in_view_show_it_is_read(heruka, heruka_profile, monkeypatch):
+    """Seeded tabled hands (seed 900, 241st scene, 100 px cards, blur 1.4): the Ts lies under
+    another card; the face in view cannot tell it from the Tc and the index readers do not
+    settle it, but the large pips in view (:mod:`vision.pips`) show the Ts by PIP_COVERED: it
+    is read, as sure as their margin (over twice PIP_COVERED). With pips that show it by less
+    (a stand-in), or a profile without the captures' pips, it stays unknown."""
+    scene = _showdown_scene(heruka, 900, 240)
+    assert [str(t.card) for t in scene.truth] == ["Ts", "Qs", "Ac", "3s"]
+    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "Ts")
+    reader = Reader(heruka_profile)
+    margin = reader._pips.margin(scene.image, arguments[1], "Ts", "Tc", arguments[3])
+    assert margin >= PIP_COVERED
+    read = reader.read_partly_covered(*arguments)
+    assert (read.card, read.confidence) == ("Ts", round(min(1.0, margin / (2 * PIP_COVERED)), 3))
+    reader._pips = _StandInPips("Ts", PIP_COVERED - 0.01)
+    assert reader.read_partly_covered(*arguments).card is None
+    reader._pips = _StandInPips("Ts", PIP_COVERED)
+    assert reader.read_partly_covered(*arguments).card == "Ts"
+    blind = Reader(dataclasses.replace(heruka_profile, pip_faces=None))
+    assert blind.read_partly_covered(*arguments).card is None
+
+
 def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_read_at_net_agree(
         heruka, heruka_profile):
     """A covered corner whose discriminant puts the 5d first (its pair: 5d and 5h) with the 6h
@@ -794,6 +830,43 @@ def test_the_large_pips_settle_a_whole_read_the_index_network_doubts(heruka, her
     margins = [Reader(profile)._pips_margin(scene.image, scene.truth[0].corners, "8s")()
                for profile in (heruka_profile, swapped)]
     assert margins[0] >= PIP_DECISIVE and margins[1] < -PIP_VETO
+
+
+def test_a_whole_card_left_between_a_club_and_a_spade_of_one_rank_is_read_by_its_pips(heruka_profile):
+    """Face and index corners summed put the 7c first and the 7s second, both within the limit
+    and too close for a read (min_gap), every other card min_gap farther, and no network: the
+    large pips read the 7c with a margin of PIP_DECISIVE, the 7s with PIP_DECISIVE the other
+    way (confidence: the margin over twice PIP_DECISIVE); under it, or with a third card within
+    min_gap, or the 7s not second, or a network sure of another card, it stays unknown."""
+    cards = heruka_profile.cards
+    seven_c, seven_s, six_c = cards.index("7c"), cards.index("7s"), cards.index("6c")
+    reader = Reader(heruka_profile, index_net=None)
+    limit = reader.face_limit + 2 * reader.corner_limit
+    d2 = np.full(52, limit * 3)
+    d2[seven_c], d2[seven_s] = limit * 0.5, limit * 0.5 + reader.min_gap / 2
+    unknown = CornerRead(None, 0.0, "7c", float(d2[seven_c]), float(d2[seven_s]), 0.9)
+    frame, quad = np.zeros((10, 10, 3), np.uint8), np.zeros((4, 2))
+
+    def tie(distances: np.ndarray, margin: float, q: np.ndarray | None = None) -> tuple[str | None, float]:
+        reader._pips = _StandInPips("7c", margin)
+        read = reader._pips_tie(unknown, distances, limit, lambda k: 0.9, frame, quad, q, q)
+        return read.card, read.confidence
+
+    assert tie(d2, PIP_DECISIVE) == ("7c", 0.5)
+    assert tie(d2, -2 * PIP_DECISIVE) == ("7s", 1.0)
+    assert tie(d2, PIP_DECISIVE - 0.01) == (None, 0.0)
+    assert tie(d2, -(PIP_DECISIVE - 0.01)) == (None, 0.0)
+    crowded = d2.copy()
+    crowded[six_c] = d2[seven_s] + 1.0
+    assert tie(crowded, 2 * PIP_DECISIVE) == (None, 0.0)
+    not_twins = d2.copy()
+    not_twins[six_c], not_twins[seven_s] = d2[seven_s], d2[seven_s] + reader.min_gap
+    assert tie(not_twins, 2 * PIP_DECISIVE) == (None, 0.0)
+    sure_of_another = np.zeros(52)
+    sure_of_another[six_c] = NET_MIN
+    assert tie(d2, 2 * PIP_DECISIVE, sure_of_another) == (None, 0.0)
+    reader._pips = None
+    assert reader._pips_tie(unknown, d2, limit, lambda k: 0.9, frame, quad, None, None) is unknown
 
 
 def test_a_stack_of_patches_is_averaged_2x2_as_opencv_averages_each_alone():
