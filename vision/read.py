@@ -767,7 +767,8 @@ class Reader:
         if lead < VISIBLE_LEAD and not vetoed and twin in near and max(
                 (scores[k] for k in near if k not in (card, twin)), default=0.0) < scores[card] - VISIBLE_LEAD:
             # the face in view leaves a club and a spade of one rank (small pips): the large
-            # pips in view may tell them apart
+            # pips in view may tell them apart (not when a farther card's face fits as well: a
+            # 9d's corner whose face in view chose the Td, the Th beside it)
             if pips(card) >= PIP_COVERED:
                 lead = VISIBLE_LEAD
             elif -pips(card) >= PIP_COVERED:
