@@ -719,6 +719,9 @@ class Reader:
         the face chose stays unknown when the network vetoes it, as everywhere
         (:func:`_network_vetoes`), or gives it under NET_VETO however unsure of any other card:
         the face chose among the corner's near cards, and the index shows nothing of that one.
+        The large pips in view (:mod:`vision.pips`, ranks PIP_RANKS) settle a club against a
+        spade of one rank the face in view leaves open, both near the corner, and overrule a
+        network that prefers the twin, when they show the card by PIP_COVERED.
         """
         (d2,), (feat,) = self._corner_evidence([patch])
         ranked = [int(k) for k in np.argsort(d2)[:4]]
