@@ -36,9 +36,9 @@ from vision.read import (
     corner_patch,
     full_card,
     index_corners,
-    quad_width,
     twin_card,
 )
+from vision.upright import quad_width
 from vision.zones import LOOSE, Zones
 
 #: Least confidence of a read inferred from one corner of an overlapping group (cards seen

@@ -17,6 +17,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.upright import in_view_mask, warp_upright
+
 #: The face is warped to this size (width, height) plus PAD pixels of felt on every side:
 #: twice the face discriminant's, so that pips of a 100 px card keep their shape.
 PIP_SIZE = (120, 168)
@@ -33,36 +35,16 @@ ECC_STEPS = 30
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (17, 17))
 
 
-def _upright(quad: np.ndarray, fine: int = 1) -> np.ndarray:
-    """The perspective matrix taking ``quad`` (TL TR BR BL) to PIP_SIZE plus PAD, ``fine`` times larger."""
-    width, height = PIP_SIZE
-    target = (np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + PAD) * fine
-    return cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-
-
 def pip_face(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The card in ``quad`` (TL TR BR BL) warped upright to PIP_SIZE plus PAD, grey (uint8)."""
-    width, height = PIP_SIZE
-    side = max(float(np.linalg.norm(quad[1] - quad[0])), float(np.linalg.norm(quad[2] - quad[3])))
-    fine = max(1, int(np.ceil(side / width)))  # sample finer, average down (no aliasing)
-    matrix = _upright(quad, fine)
-    size = ((width + 2 * PAD) * fine, (height + 2 * PAD) * fine)
-    face = cv2.warpPerspective(frame, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    if fine > 1:
-        face = cv2.resize(face, (width + 2 * PAD, height + 2 * PAD), interpolation=cv2.INTER_AREA)
+    face = warp_upright(frame, quad, PIP_SIZE, PAD)
     return cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
 
 
 def in_view(quad: np.ndarray, covers: list[np.ndarray]) -> np.ndarray:
     """Where the card in ``quad`` is not under ``covers`` (outlines of the cards on it, frame
     pixels), as :func:`pip_face` cuts it: 255 in view, 0 covered (uint8)."""
-    width, height = PIP_SIZE
-    visible = np.full((height + 2 * PAD, width + 2 * PAD), 255, np.uint8)
-    matrix = _upright(quad)
-    for cover in covers:
-        points = cv2.perspectiveTransform(cover.reshape(1, -1, 2).astype(np.float32), matrix)[0]
-        cv2.fillConvexPoly(visible, np.round(points).astype(np.int32), 0)
-    return visible
+    return in_view_mask(quad, covers, PIP_SIZE, PAD)
 
 
 def ink(grey: np.ndarray) -> np.ndarray:

@@ -27,6 +27,7 @@ from vision.art import RANKS, SUITS
 from vision.find import CARD_ASPECT, Blob, Corner, find_blobs
 from vision.indexnet import IndexNet, default_index_net
 from vision.pips import PipTemplates
+from vision.upright import in_view_mask, quad_width, warp_upright
 
 #: The index patch, in card widths from the corner: x to PATCH_X, y to PATCH_Y.
 PATCH_X = 0.17
@@ -107,13 +108,7 @@ def describe(patch: np.ndarray) -> np.ndarray:
 
 def face_image(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The whole card face (quad TL TR BR BL) warped upright to FACE_SIZE."""
-    fw, fh = FACE_SIZE
-    fine = max(1, int(np.ceil(quad_width(quad) / fw)))  # sample finer, average down (no aliasing)
-    target = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]) * fine
-    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    face = cv2.warpPerspective(frame, matrix, (fw * fine, fh * fine), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
-    return cv2.resize(face, (fw, fh), interpolation=cv2.INTER_AREA) if fine > 1 else face
+    return warp_upright(frame, quad, FACE_SIZE)
 
 
 def describe_faces(faces: list[np.ndarray]) -> np.ndarray:
@@ -630,8 +625,12 @@ class Reader:
         """The pips' margin for ``card`` over the other suit of its colour
         (:meth:`vision.pips.PipTemplates.margin`), worked out when first asked; 0.0 (no say)
         when the profile keeps no captures' pips."""
-        return functools.cache(lambda: 0.0 if self._pips is None else
-                               self._pips.margin(frame, quad, card, twin_card(card)))
+        return functools.cache(lambda: self._pip_margin(frame, quad, card))
+
+    def _pip_margin(self, frame: np.ndarray, quad: np.ndarray, card: str, covers: list[np.ndarray] = ()) -> float:
+        """The pips' margin for ``card`` over the other suit of its colour, only the part not
+        under ``covers`` counting; 0.0 (no say) when the profile keeps no captures' pips."""
+        return 0.0 if self._pips is None else self._pips.margin(frame, quad, card, twin_card(card), covers)
 
     def _suit_agreed(self, read: CornerRead, face: np.ndarray, index: np.ndarray,
                      patches: list[np.ndarray], pips: Callable[[], float]) -> CornerRead:
@@ -734,14 +733,7 @@ class Reader:
         # out to twice the corner's gap, which may still veto a choice the face does not support
         near = [k for k in ranked if d2[k] <= d2[best] + self.corner_gap]
         far = [k for k in ranked if d2[best] + self.corner_gap < d2[k] <= d2[best] + 2 * self.corner_gap]
-        fw, fh = FACE_SIZE
-        target = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
-        matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-        visible = np.full((fh, fw), 255, np.uint8)
-        for cover in covers:
-            points = cv2.perspectiveTransform(cover.reshape(1, -1, 2).astype(np.float32), matrix)[0]
-            cv2.fillConvexPoly(visible, np.round(points).astype(np.int32), 0)
-        visible = visible[1:-1, 1:-1] > 0
+        visible = in_view_mask(quad, covers, FACE_SIZE)[1:-1, 1:-1] > 0
         if visible.mean() < VISIBLE_MIN:
             return unknown
         light = _planes(face_image(frame, quad)[1:-1, 1:-1])[0]
@@ -764,9 +756,8 @@ class Reader:
         vetoed = any(scores[k] >= scores[card] for k in far)
         confidence = float(min(1.0, lead / (2 * VISIBLE_LEAD)))
         twin = self._twin(self.profile.cards[card])
-        pips = functools.cache(lambda k: 0.0 if self._pips is None or self.profile.cards[k][0] not in PIP_RANKS
-                               else self._pips.margin(frame, quad, self.profile.cards[k],
-                                                      twin_card(self.profile.cards[k]), covers))
+        pips = functools.cache(lambda k: 0.0 if self.profile.cards[k][0] not in PIP_RANKS
+                               else self._pip_margin(frame, quad, self.profile.cards[k], covers))
         if lead < VISIBLE_LEAD and not vetoed and twin in near and max(
                 (scores[k] for k in near if k not in (card, twin)), default=0.0) < scores[card] - VISIBLE_LEAD:
             # the face in view leaves a club and a spade of one rank (small pips): the large
@@ -805,11 +796,6 @@ def index_corners(blob: Blob) -> list[Corner]:
         return []
     width = quad_width(blob.quad)
     return [c for c in blob.corners if c.u_len < 1.15 * width]
-
-
-def quad_width(quad: np.ndarray) -> float:
-    """Mean short-side length of a TL TR BR BL quad."""
-    return float((np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[2])) / 2)
 
 
 def find_card(image: np.ndarray) -> tuple[np.ndarray | None, list[Corner], float]:

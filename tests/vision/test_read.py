@@ -55,9 +55,9 @@ from vision.read import (
     describe_face,
     face_image,
     find_card,
-    quad_width,
 )
 from vision.synth import DEMO_ZONES, LAYOUTS, make_capture, make_scene, make_table
+from vision.upright import quad_width
 from vision.zones import Zones
 
 
