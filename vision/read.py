@@ -562,7 +562,7 @@ class Reader:
         check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
         read = self._decide(total, limit, self.min_gap, check)
         if read.card is not None:
-            pips = self._pips_margin(frame, quad, read.card)
+            pips = functools.cache(lambda: self._pip_margin(frame, quad, read.card))  # asked when needed
             return self._twin_disputed(self._suit_agreed(read, d2, index, patches, pips), patches, pips)
         if not whole and len(patches) >= 2:
             named = self._named_everywhere(d2, per_corner, patches)
@@ -621,15 +621,10 @@ class Reader:
             return None  # the network prefers another card, or clearly sees one on a corner
         return self.profile.cards[best], float(table[:, best].min())
 
-    def _pips_margin(self, frame: np.ndarray, quad: np.ndarray, card: str) -> Callable[[], float]:
-        """The pips' margin for ``card`` over the other suit of its colour
-        (:meth:`vision.pips.PipTemplates.margin`), worked out when first asked; 0.0 (no say)
-        when the profile keeps no captures' pips."""
-        return functools.cache(lambda: self._pip_margin(frame, quad, card))
-
     def _pip_margin(self, frame: np.ndarray, quad: np.ndarray, card: str, covers: list[np.ndarray] = ()) -> float:
-        """The pips' margin for ``card`` over the other suit of its colour, only the part not
-        under ``covers`` counting; 0.0 (no say) when the profile keeps no captures' pips."""
+        """The pips' margin for ``card`` over the other suit of its colour
+        (:meth:`vision.pips.PipTemplates.margin`), only the part not under ``covers`` counting;
+        0.0 (no say) when the profile keeps no captures' pips."""
         return 0.0 if self._pips is None else self._pips.margin(frame, quad, card, twin_card(card), covers)
 
     def _suit_agreed(self, read: CornerRead, face: np.ndarray, index: np.ndarray,

@@ -810,7 +810,7 @@ def test_the_large_pips_settle_a_whole_read_the_index_network_doubts(heruka, her
     assert read_with_network(heruka_profile, PIP_TRIGGER - 0.05, 0.0) == [("8s", 1.0)]
     assert read_with_network(swapped, PIP_TRIGGER - 0.05, 0.0) == [(None, 0.0)]
     assert read_with_network(swapped, PIP_TRIGGER + 0.05, 0.0) == [("8s", 1.0)]
-    margins = [Reader(profile)._pips_margin(scene.image, scene.truth[0].corners, "8s")()
+    margins = [Reader(profile)._pip_margin(scene.image, scene.truth[0].corners, "8s")
                for profile in (heruka_profile, swapped)]
     assert margins[0] >= PIP_DECISIVE and margins[1] < -PIP_VETO
 

@@ -36,22 +36,34 @@ def test_warp_upright_puts_the_card_upright_at_the_size_asked_with_what_lies_aro
     assert turned[-20:-8, -25:-8].mean() < 5 and turned[8:20, 8:25].mean() > 250
 
 
-def test_the_face_readers_cut_the_same_warp_at_their_own_sizes():
+def test_the_face_readers_cut_the_card_upright_at_their_own_sizes():
+    """The face discriminant's face is the card alone at FACE_SIZE (colour); the pips' face is
+    the card at PIP_SIZE, grey, with PAD pixels of felt round it: the black quarter top left
+    in both."""
     frame, quad = _frame_with_card()
-    assert np.array_equal(face_image(frame, quad), warp_upright(frame, quad, FACE_SIZE))
+    face = face_image(frame, quad)
+    fw, fh = FACE_SIZE
+    assert face.shape == (fh, fw, 3)
+    assert face[2:fh // 4 - 2, 2:fw // 2 - 2].mean() < 5 and face[fh // 2:-2, fw // 2 + 2:-2].mean() > 250
     grey = pip_face(frame, quad)
     width, height = PIP_SIZE
-    assert grey.shape == (height + 2 * PAD, width + 2 * PAD) and grey.ndim == 2
-    assert np.array_equal(grey, warp_upright(frame[:, :, 0], quad, PIP_SIZE, PAD))
+    assert grey.shape == (height + 2 * PAD, width + 2 * PAD)
+    assert grey[:PAD - 1].mean() == pytest.approx(60, abs=1)  # felt above the card
+    assert grey[PAD + 4:PAD + height // 4 - 4, PAD + 4:PAD + width // 2 - 4].mean() < 5
+    assert grey[PAD + height // 2:-PAD - 4, PAD + width // 2 + 4:-PAD - 4].mean() > 250
 
 
 def test_in_view_mask_clears_what_covers_hide_in_the_warps_pixels():
     """A cover over the card's right half hides the right half of the warp (0), and nothing
-    of the padding on the left; no covers leave it all in view."""
+    of the padding on the left, at any size asked and at the pips' own; no covers leave it all
+    in view."""
     _, quad = _frame_with_card()
     cover = np.float32([[200, 60], [300, 60], [300, 240], [200, 240]])
     mask = in_view_mask(quad, [cover], (50, 70), pad=5)
     assert mask.shape == (80, 60) and mask.dtype == np.uint8
     assert (mask[:, :29] == 255).all() and (mask[:, 31:] == 0).all()
     assert (in_view_mask(quad, [], (50, 70)) == 255).all()
-    assert np.array_equal(in_view(quad, [cover]), in_view_mask(quad, [cover], PIP_SIZE, PAD))
+    pips = in_view(quad, [cover])  # the pips' face: PIP_SIZE plus PAD, the cover from its middle on
+    width, height = PIP_SIZE
+    assert pips.shape == (height + 2 * PAD, width + 2 * PAD)
+    assert (pips[:, :PAD + width // 2 - 1] == 255).all() and (pips[:, PAD + width // 2 + 1:] == 0).all()
