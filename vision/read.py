@@ -203,9 +203,9 @@ class WindowScorer:
         self._mean = discriminant.mean @ projection
         self._center_norms = (discriminant.centers * discriminant.centers).sum(axis=1)
 
-    def best_windows(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """Squared distances (N x 52) of each patch at the window that fits a card best, and
-        that window's feature vector (N x D, as :func:`describe` makes it)."""
+    def _window_distances(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Squared distances (N x windows x 52) of every PATCH_SIZE window of each patch (its
+        shifts row by row) to every card, and the patches' lightness and colour planes."""
         pw, ph = PATCH_SIZE
         side = 2 * self.margin + 1
         light, colour = _planes(np.stack(patches))
@@ -224,10 +224,22 @@ class WindowScorer:
         z = z / np.maximum(contrast, 1e-3)[:, None] - self._mean
         centers = self.discriminant.centers
         d2 = ((z * z).sum(axis=1, keepdims=True) - 2.0 * (z @ centers.T) + self._center_norms).reshape(n, count, -1)
-        shifts, rows = d2.min(axis=2).argmin(axis=1), np.arange(n)
+        return d2, light, colour
+
+    def best_shifts(self, patches: list[np.ndarray]) -> list[tuple[int, int]]:
+        """Per patch, the offset (rows, columns) of the window that fits a card best."""
+        d2 = self._window_distances(patches)[0]
+        return [divmod(int(shift), 2 * self.margin + 1) for shift in d2.min(axis=2).argmin(axis=1)]
+
+    def best_windows(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Squared distances (N x 52) of each patch at the window that fits a card best, and
+        that window's feature vector (N x D, as :func:`describe` makes it)."""
+        pw, ph = PATCH_SIZE
+        d2, light, colour = self._window_distances(patches)
+        shifts, rows = d2.min(axis=2).argmin(axis=1), np.arange(len(patches))
         feats = []
         for row, shift in zip(rows, shifts, strict=True):
-            dy, dx = divmod(int(shift), side)
+            dy, dx = divmod(int(shift), 2 * self.margin + 1)
             feats.append(_vector(light[row, dy:dy + ph, dx:dx + pw], colour[row, dy:dy + ph, dx:dx + pw]))
         return d2[rows, shifts], np.stack(feats)
 
@@ -412,6 +424,23 @@ class Reader:
         self._windows = WindowScorer(profile.corner)
         self._pips = PipTemplates(profile.pip_faces, profile.cards) if profile.pip_faces is not None else None
         self._corner_memo: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
+        self._wide_scorers: dict[int, WindowScorer] = {}
+
+    def recentred_patch(self, wide: np.ndarray) -> np.ndarray | None:
+        """The MARGIN-padded corner patch centred on the window of ``wide`` (a corner patch cut
+        with a larger margin, :func:`corner_patch`) that fits a card best: a corner found a few
+        pixels off its card (where two cards' edges cross) may leave its index beyond the
+        plain patch's MARGIN search, or at its edge, where the index network sees it cut off.
+        None when the plain patch is centred on that window already."""
+        margin = (wide.shape[1] - PATCH_SIZE[0]) // 2
+        if margin not in self._wide_scorers:
+            self._wide_scorers[margin] = WindowScorer(self.profile.corner, margin)
+        dy, dx = self._wide_scorers[margin].best_shifts([wide])[0]
+        if (dy, dx) == (margin, margin):
+            return None  # the plain patch is centred on it already
+        dy, dx = (min(max(shift, MARGIN), 2 * margin - MARGIN) for shift in (dy, dx))
+        pw, ph = PATCH_SIZE
+        return np.ascontiguousarray(wide[dy - MARGIN:dy + ph + MARGIN, dx - MARGIN:dx + pw + MARGIN])
 
     def _corner_evidence(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Squared distances (N x 52) of margin-padded corner patches to every card, and the
@@ -714,8 +743,9 @@ class Reader:
         (:func:`_network_vetoes`), or gives it under NET_VETO however unsure of any other card:
         the face chose among the corner's near cards, and the index shows nothing of that one.
         The large pips in view (:mod:`vision.pips`, ranks PIP_RANKS) settle a club against a
-        spade of one rank the face in view leaves open, both near the corner, and overrule a
-        network that prefers the twin, when they show the card by PIP_COVERED.
+        spade of one rank the face in view leaves open, both near the corner, when they show the
+        card by PIP_COVERED, unless the network prefers the twin: the card's outline is inferred
+        from one corner, and pips matched on it can favour the wrong suit.
         """
         (d2,), (feat,) = self._corner_evidence([patch])
         ranked = [int(k) for k in np.argsort(d2)[:4]]
@@ -775,8 +805,8 @@ class Reader:
             return unknown
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
-        if table is not None and table[0, twin] > table[0, card] and pips(card) < PIP_COVERED:
-            return unknown  # the face in view cannot tell a club from a spade; the network (or the pips) can
+        if table is not None and table[0, twin] > table[0, card]:
+            return unknown  # the face in view cannot tell a club from a spade; the network can
         if tables is not None and (tables[0][0, card] < NET_VETO or _network_vetoes(card, tables[1][0])):
             # the index shows the network nothing of it (a 9c whose face in view fits the Tc),
             # or the deck's evidence clearly sees another card (a 9h whose face fits the Th)
