@@ -195,6 +195,7 @@ class WindowScorer:
     def __init__(self, discriminant: Discriminant, margin: int = MARGIN) -> None:
         pw, ph = PATCH_SIZE
         self.discriminant, self.margin, self._pixels = discriminant, margin, pw * ph
+        self.side = 2 * margin + 1  # windows along each axis
         projection = discriminant.projection
         colour = 0.8 * projection[self._pixels:].reshape(-1, 2, projection.shape[1])  # pixel-major
         self._light = np.ascontiguousarray(projection[: self._pixels])
@@ -207,9 +208,8 @@ class WindowScorer:
         """Squared distances (N x windows x 52) of every PATCH_SIZE window of each patch (its
         shifts row by row) to every card, and the patches' lightness and colour planes."""
         pw, ph = PATCH_SIZE
-        side = 2 * self.margin + 1
         light, colour = _planes(np.stack(patches))
-        n, count = len(patches), side * side
+        n, count = len(patches), self.side * self.side
         # each patch's own means off first: no float32 cancellation in the products
         lights = np.lib.stride_tricks.sliding_window_view(
             light - light.mean(axis=(1, 2), keepdims=True), (ph, pw), axis=(1, 2)).reshape(n * count, -1)
@@ -229,7 +229,7 @@ class WindowScorer:
     def best_shifts(self, patches: list[np.ndarray]) -> list[tuple[int, int]]:
         """Per patch, the offset (rows, columns) of the window that fits a card best."""
         d2 = self._window_distances(patches)[0]
-        return [divmod(int(shift), 2 * self.margin + 1) for shift in d2.min(axis=2).argmin(axis=1)]
+        return [divmod(int(shift), self.side) for shift in d2.min(axis=2).argmin(axis=1)]
 
     def best_windows(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Squared distances (N x 52) of each patch at the window that fits a card best, and
@@ -239,7 +239,7 @@ class WindowScorer:
         shifts, rows = d2.min(axis=2).argmin(axis=1), np.arange(len(patches))
         feats = []
         for row, shift in zip(rows, shifts, strict=True):
-            dy, dx = divmod(int(shift), 2 * self.margin + 1)
+            dy, dx = divmod(int(shift), self.side)
             feats.append(_vector(light[row, dy:dy + ph, dx:dx + pw], colour[row, dy:dy + ph, dx:dx + pw]))
         return d2[rows, shifts], np.stack(feats)
 
