@@ -71,6 +71,13 @@ RECENTRED_FIT = 0.75
 #: window only a little better (a 7d at 104 px and blur 2, 84 -> 74, read as the 7h) is not
 #: worth the index network's view of a patch cut off-centre.
 RECENTRED_GAIN = 0.8
+#: A region is shaped as one card when its outline has the four corners of its quad and its
+#: area lies within this share of the quad's. When it does not read whole (a face-down card,
+#: a face that misses the face limit), its diagonal is read as a group's is, and then only
+#: its two index corners, at its own width, where its outline puts them: its sides spell out
+#: that same card, and its corners lie on its edges already. Read as a group, such regions
+#: (mostly face-down cards) took about a fifth of the frame time of the bench's cycle.
+ONE_CARD_AREA = (0.85, 1.15)
 
 
 @dataclass
@@ -251,6 +258,15 @@ def _box(blob: Blob) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(blob.contour)).astype(np.float32)
 
 
+def _one_card_shape(blob: Blob) -> bool:
+    """True when ``blob`` (its corners merged with its edge corners) is shaped as one card:
+    a quad, no corner beyond its four, its area within ONE_CARD_AREA of the quad's."""
+    if blob.quad is None or len(blob.corners) != 4:
+        return False
+    low, high = ONE_CARD_AREA
+    return low <= blob.area / max(float(cv2.contourArea(blob.quad)), 1.0) <= high
+
+
 def _face_names_twin(with_face: CornerRead, card: str) -> bool:
     """True when face and corner together (``with_face``, read or not) put first the other
     suit of ``card``'s colour: the corner alone and the index network may both take a 5s
@@ -401,7 +417,7 @@ class FrameReader:
                                 for c in whole + found):
                 continue  # a card already read whole
             # how deep the card is its face tells best: the depth whose face fits a card closest
-            fits = [float(self.reader.face_distances(frame, q).min()) for q in quads]
+            fits = self.reader.face_fits(frame, quads).tolist()
             if min(fits) > self.reader.covered_limit(corners=2):
                 continue  # no card's face fits: reading its corners too cannot make it one
             quad = quads[int(np.argmin(fits))]
@@ -436,12 +452,15 @@ class FrameReader:
                 and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN)
                 and self._alone(read) is not None and not _face_names_twin(with_face, read.card))
 
-    def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap
+    def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap,
+                           sized: bool = False
                            ) -> tuple[CardSeen | None, tuple[np.ndarray, np.ndarray, CornerRead | None, float] | None]:
         """The card of one index corner of a group: read (a card), or not decisive on its own
         (its card's quad, the corner patch, the corner's read when close, and the card width
-        the patch was cut at), or neither (no card fits there)."""
-        local = self._local_width(frame, corner, width)
+        the patch was cut at), or neither (no card fits there). ``sized``: a corner of a region
+        shaped as one card and ``width`` that card's own, so no width is searched around it and
+        its index is not searched farther (the outline puts the corner on the card's edges)."""
+        local = width if sized else self._local_width(frame, corner, width)
         quad = full_card(corner, local)
         # the card may run on under a card whose printed border cut it off as a region of
         # its own: it must lie on card regions, its own or others
@@ -460,7 +479,7 @@ class FrameReader:
         # it; otherwise the visible face decides
         patch = corner_patch(frame, corner, local)
         read = self.reader.read_patch(patch)
-        if not self._taken_alone(read, with_face):
+        if not sized and not self._taken_alone(read, with_face):
             # the corner may sit a few pixels off its card: its index searched farther
             recentred = self.reader.recentred_patch(corner_patch(frame, corner, local, margin=CORNER_SEARCH_MARGIN))
             moved = None if recentred is None else self.reader.read_patch(recentred)
@@ -476,13 +495,20 @@ class FrameReader:
                     whole: list[CardSeen], regions: RegionMap, whiteness: np.ndarray) -> list[CardSeen]:
         """The cards of a region of several cards (``area``: where it lies; ``whole``: its
         cards already read whole; ``regions``: where all card regions of the frame lie;
-        ``whiteness``: the frame's least colour channel, float32, to refit corners to)."""
+        ``whiteness``: the frame's least colour channel, float32, to refit corners to), or of
+        a region shaped as one card that did not read whole (:func:`_one_card_shape`): only
+        its two index corners, at its own width, nothing lying on it."""
         if self.consensus:
             return whole or [CardSeen(None, 0.0, _box(blob))]
-        whole = whole + self._side_cards(frame, blob, area, width, whole)
+        lone = _one_card_shape(blob)
+        if lone:
+            corners, width = index_corners(blob), quad_width(blob.quad)
+        else:
+            whole = whole + self._side_cards(frame, blob, area, width, whole)
+            corners = blob.corners
         hypotheses: list[CardSeen] = list(whole)
         pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
-        for corner in blob.corners:
+        for corner in corners:
             if any(_corner_of(c.corners, corner) for c in whole):
                 continue  # a corner of a card already read whole
             if corner.u_len > 1.2 * width and corner.w_len < 1.2 * width:
@@ -494,10 +520,11 @@ class FrameReader:
                     continue
                 # or u runs along a short side that goes on straight along a neighbour's side
                 # (two cards in line): read it as an index corner
-            seen, waiting = self._index_corner_card(frame, corner, width, blob, regions)
-            if waiting is not None:
+            seen, waiting = self._index_corner_card(frame, corner, width, blob, regions, lone)
+            if waiting is not None and not lone:
                 # a corner found where two cards' edges cross may sit a few pixels off its
-                # card: moved onto the card's own edges, it may read
+                # card: moved onto the card's own edges, it may read (a lone card's outline
+                # corners lie on its edges already)
                 moved = refine_corner(whiteness, corner, waiting[3])
                 if moved is not None:
                     seen = self._index_corner_card(frame, moved, width, blob, regions)[0]
@@ -510,7 +537,7 @@ class FrameReader:
         # read above it, a corner close to its card's spread and template is taken as it is,
         # when the index network does not doubt it
         for quad, patch, close in pending:
-            covers = [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
+            covers = [] if lone else [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
             read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else self._alone(close)
             if read is not None and read.card:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))

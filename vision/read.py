@@ -475,6 +475,13 @@ class Reader:
         """Squared distances of the face in ``quad`` to every card (either way up)."""
         return self._face_evidence(frame, quad)[0]
 
+    def face_fits(self, frame: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
+        """How closely the face in each quad fits its nearest card, either way up (the least
+        of :meth:`face_distances`), the faces described in one batch."""
+        faces = [face_image(frame, quad) for quad in quads]
+        feats = describe_faces([view for face in faces for view in (face, face[::-1, ::-1])])
+        return self.profile.face.distances(feats).min(axis=1).reshape(len(quads), 2).min(axis=1)
+
     def _decide(self, d2: np.ndarray, limit: float, min_gap: float,
                 check: Callable[[int], float]) -> CornerRead:
         order = np.argsort(d2)

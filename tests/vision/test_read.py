@@ -812,6 +812,40 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     assert "8s" in {card for card, _ in read_with_network(0.0, NET_TWIN_DISPUTE)}
 
 
+def test_a_region_shaped_as_one_card_that_does_not_read_whole_is_read_from_its_index_corners_only(
+        heruka, heruka_profile, monkeypatch):
+    """A region shaped as one card (`_one_card_shape`: its quad's four corners, about its area)
+    that reads neither whole nor from its diagonal, as a face-down card's or a face missing the
+    face limit does, is read from its two index corners only, at its own width where its
+    outline puts them: not taken apart as a group (no sides, no plain corners, no width
+    searched, no corner refitted or searched farther), which cost a fifth of the bench
+    cycle's frame time for face-down cards. The loose 8s of the test above, its whole and
+    diagonal reads failing, still reads 8s so; a fanned hand's region is no card shape and is
+    taken apart as before."""
+    scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
+    assert [str(t.card) for t in scene.truth] == ["8s"]
+    assert [pipeline._one_card_shape(blob) for blob in find_blobs(scene.image)] == [True]
+    fanned = make_table(np.random.default_rng(20), heruka, [], reader=["Ah", "Kd"])
+    assert [pipeline._one_card_shape(blob) for blob in find_blobs(fanned.image)] == [False]
+
+    monkeypatch.setattr(FrameReader, "_read_single", lambda self, frame, blob: None)
+    monkeypatch.setattr(FrameReader, "_whole_cards", lambda self, frame, blob, area, whiteness: [])
+    calls: list[str] = []
+    for owner, name in ((FrameReader, "_side_cards"), (FrameReader, "_local_width"), (FrameReader, "_from_plain_corner"),
+                        (Reader, "recentred_patch"), (pipeline, "refine_corner")):
+        original = getattr(owner, name)
+        monkeypatch.setattr(owner, name, lambda *args, _name=name, _original=original, **kwargs:
+                            calls.append(_name) or _original(*args, **kwargs))
+    seen = FrameReader(Reader(heruka_profile)).read(scene.image)
+    assert [c.card for c in seen] == ["8s"]
+    truth = scene.truth[0].corners
+    assert np.linalg.norm(seen[0].center - truth.mean(axis=0)) < 0.1 * quad_width(truth)
+    assert calls == []
+    # taken apart as a group instead, the same region is read from its sides too
+    monkeypatch.setattr(pipeline, "_one_card_shape", lambda blob: False)
+    assert "8s" in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
+    assert {"_side_cards", "_local_width"} <= set(calls)
+
 def test_the_large_pips_settle_a_whole_read_the_index_network_doubts(heruka, heruka_profile, monkeypatch):
     """The loose 8s of the test above, read with the calibrated profile's captures' pips
     (:mod:`vision.pips`): they show the 8s, so the read stands though the network disputes
@@ -939,7 +973,8 @@ def _assert_best_windows_as_described(disc: Discriminant, patches: list[np.ndarr
 
 def test_a_face_is_scored_both_ways_up_as_describe_face_makes_each(heruka, heruka_profile):
     """The face evidence describes the face and the face turned round in one batch: the
-    distances are those of describe_face() of each, the nearer way up for every card."""
+    distances are those of describe_face() of each, the nearer way up for every card; and
+    `face_fits` gives several quads' nearest cards as their face evidence does one by one."""
     scene = make_scene(np.random.default_rng(21), heruka, layout="board")
     reader = Reader(heruka_profile)
     for truth in scene.truth:
@@ -948,6 +983,10 @@ def test_a_face_is_scored_both_ways_up_as_describe_face_makes_each(heruka, heruk
         distances, feature = reader._face_evidence(scene.image, truth.corners)
         np.testing.assert_allclose(distances, each.min(axis=0), rtol=1e-5)
         assert not np.allclose(each[0], each[1])  # the two ways up do differ
+    # several quads' faces at once (a side's depths) fit as each face alone does
+    quads = [truth.corners for truth in scene.truth] + [scene.truth[0].corners * 0.9]
+    np.testing.assert_allclose(reader.face_fits(scene.image, quads),
+                               [reader.face_distances(scene.image, quad).min() for quad in quads], rtol=1e-5)
 
 
 def test_a_corner_patch_asked_for_again_is_not_scored_again(heruka, heruka_profile, monkeypatch):
