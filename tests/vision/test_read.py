@@ -985,8 +985,8 @@ def test_a_face_is_scored_both_ways_up_as_describe_face_makes_each(heruka, heruk
         assert not np.allclose(each[0], each[1])  # the two ways up do differ
     # several quads' faces at once (a side's depths) fit as each face alone does
     quads = [truth.corners for truth in scene.truth] + [scene.truth[0].corners * 0.9]
-    np.testing.assert_allclose(reader.face_fits(scene.image, quads),
-                               [reader.face_distances(scene.image, quad).min() for quad in quads], rtol=1e-5)
+    np.testing.assert_allclose(reader.face_fits(scene.image, quads),  # float32 rounding of a batch
+                               [reader.face_distances(scene.image, quad).min() for quad in quads], rtol=1e-4, atol=1e-2)
 
 
 def test_a_corner_patch_asked_for_again_is_not_scored_again(heruka, heruka_profile, monkeypatch):
