@@ -496,8 +496,9 @@ class FrameReader:
         """The cards of a region of several cards (``area``: where it lies; ``whole``: its
         cards already read whole; ``regions``: where all card regions of the frame lie;
         ``whiteness``: the frame's least colour channel, float32, to refit corners to), or of
-        a region shaped as one card that did not read whole (:func:`_one_card_shape`): only
-        its two index corners, at its own width, nothing lying on it."""
+        a region shaped as one card that did not read whole (:func:`_one_card_shape`): after its
+        diagonal's read (in ``whole``), only its two index corners, at its own width, nothing
+        lying on it."""
         if self.consensus:
             return whole or [CardSeen(None, 0.0, _box(blob))]
         lone = _one_card_shape(blob)
