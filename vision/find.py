@@ -102,12 +102,17 @@ def unsaturated(brightest: np.ndarray, whiteness: np.ndarray) -> np.ndarray:
     return cv2.compare(cv2.multiply(cv2.subtract(brightest, whiteness), 5), brightest, cv2.CMP_LT)
 
 
-def card_mask(frame: np.ndarray) -> np.ndarray:
-    """Binary mask (uint8 0/255) of pixels that look like a card face."""
-    height, width = frame.shape[:2]
+def channel_extremes(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the greatest colour channel of each pixel of a BGR frame (uint8): its
+    whiteness and its brightness."""
     blue, green, red = cv2.split(frame)
-    whiteness = cv2.min(cv2.min(blue, green), red)
-    brightest = cv2.max(cv2.max(blue, green), red)
+    return cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)
+
+
+def card_mask(frame: np.ndarray, extremes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Binary mask (uint8 0/255) of pixels that look like a card face (``extremes``: the
+    frame's :func:`channel_extremes`, when the caller has them)."""
+    whiteness, brightest = channel_extremes(frame) if extremes is None else extremes
     background = _felt_level(whiteness)
     # bright: whiteness above the felt by 30 + a quarter of the felt level
     threshold = cv2.add(cv2.addWeighted(background, 1.25, background, 0, 30), 0)
@@ -279,9 +284,11 @@ def _quad(corners: list[Corner], area: float) -> np.ndarray | None:
     return quad if square and 1.2 < ratio < 1.65 and 0.9 < filled < 1.1 else None
 
 
-def find_blobs(frame: np.ndarray, min_card_width: float = 45.0) -> list[Blob]:
-    """Card regions of ``frame`` (BGR) with their visible corners."""
-    mask = card_mask(frame)
+def find_blobs(frame: np.ndarray, min_card_width: float = 45.0,
+               extremes: tuple[np.ndarray, np.ndarray] | None = None) -> list[Blob]:
+    """Card regions of ``frame`` (BGR) with their visible corners (``extremes``: the frame's
+    :func:`channel_extremes`, when the caller has them)."""
+    mask = card_mask(frame, extremes)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = min_card_width * min_card_width * CARD_ASPECT * 0.6
     max_area = 0.5 * frame.shape[0] * frame.shape[1]

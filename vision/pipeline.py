@@ -19,6 +19,7 @@ from vision.find import (
     Blob,
     Corner,
     card_width_estimate,
+    channel_extremes,
     diagonals,
     edge_corners,
     find_blobs,
@@ -287,11 +288,12 @@ class FrameReader:
 
     def read(self, frame: np.ndarray) -> list[CardSeen]:
         """All cards of ``frame`` (BGR uint8), read or not."""
-        blobs = find_blobs(frame)
+        extremes = channel_extremes(frame)
+        blobs = find_blobs(frame, extremes=extremes)
         regions = RegionMap([blob.contour for blob in blobs], frame.shape)
         seen: list[CardSeen] = []
         groups: list[tuple[Blob, RegionMap, list[CardSeen]]] = []
-        whiteness = cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2])
+        whiteness = extremes[0]
         fine: np.ndarray | None = None  # float32 whiteness: sub-pixel edges of group corners
         min_edge = max(18.0, EDGE_MIN_WIDTHS * card_width_estimate(blobs))
         for blob in blobs:
@@ -453,13 +455,15 @@ class FrameReader:
                 and self._alone(read) is not None and not _face_names_twin(with_face, read.card))
 
     def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap,
-                           sized: bool = False
+                           sized: bool = False, farther: bool = True
                            ) -> tuple[CardSeen | None, tuple[np.ndarray, np.ndarray, CornerRead | None, float] | None]:
         """The card of one index corner of a group: read (a card), or not decisive on its own
         (its card's quad, the corner patch, the corner's read when close, and the card width
         the patch was cut at), or neither (no card fits there). ``sized``: a corner of a region
         shaped as one card and ``width`` that card's own, so no width is searched around it and
-        its index is not searched farther (the outline puts the corner on the card's edges)."""
+        its index is not searched farther (the outline puts the corner on the card's edges).
+        ``farther``: False for a corner refitted onto its card's edges, whose index is not
+        searched farther either."""
         local = width if sized else self._local_width(frame, corner, width)
         quad = full_card(corner, local)
         # the card may run on under a card whose printed border cut it off as a region of
@@ -479,7 +483,7 @@ class FrameReader:
         # it; otherwise the visible face decides
         patch = corner_patch(frame, corner, local)
         read = self.reader.read_patch(patch)
-        if not sized and not self._taken_alone(read, with_face):
+        if not sized and farther and not self._taken_alone(read, with_face):
             # the corner may sit a few pixels off its card: its index searched farther
             recentred = self.reader.recentred_patch(corner_patch(frame, corner, local, margin=CORNER_SEARCH_MARGIN))
             moved = None if recentred is None else self.reader.read_patch(recentred)
@@ -524,11 +528,11 @@ class FrameReader:
             seen, waiting = self._index_corner_card(frame, corner, width, blob, regions, lone)
             if waiting is not None and not lone:
                 # a corner found where two cards' edges cross may sit a few pixels off its
-                # card: moved onto the card's own edges, it may read (a lone card's outline
-                # corners lie on its edges already)
+                # card: moved onto the card's own edges, it may read, its index not searched
+                # farther (a lone card's outline corners lie on its edges already)
                 moved = refine_corner(whiteness, corner, waiting[3])
                 if moved is not None:
-                    seen = self._index_corner_card(frame, moved, width, blob, regions)[0]
+                    seen = self._index_corner_card(frame, moved, width, blob, regions, farther=False)[0]
             if seen is not None:
                 hypotheses.append(seen)
             elif waiting is not None:

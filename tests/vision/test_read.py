@@ -1075,8 +1075,31 @@ def test_a_group_corner_found_off_its_card_is_read_once_refitted_to_its_edges(he
     corner, found where two cards' edges cross, sits off its card, and neither the card of
     that corner nor its patch alone reads. `refine_corner` refits the corner's edges to the
     image, and read there the 4s is read; without the refit (and without its index searched
-    farther, `Reader.recentred_patch`, which on `.venv` finds it too) it is lost."""
+    farther, `Reader.recentred_patch`, which on `.venv` finds it too) it is lost. A refitted
+    corner's index is not searched farther (it lies on its card's edges now): 5 % of the
+    bench cycle's frame time (twenty-eighth pass)."""
     _assert_tabled_card_read(heruka, heruka_profile, 119, ["9d", "Jc", "4s", "2s"], "4s")
+    calls: list[tuple[object, bool, bool]] = []
+    index_corner_card, refine = FrameReader._index_corner_card, pipeline.refine_corner
+    refitted: list[object] = []
+
+    def spy_card(self, frame, corner, width, blob, regions, sized=False, farther=True):
+        calls.append((corner, sized, farther))
+        return index_corner_card(self, frame, corner, width, blob, regions, sized, farther)
+
+    def spy_refine(whiteness, corner, width):
+        moved = refine(whiteness, corner, width)
+        refitted.extend([moved] if moved is not None else [])
+        return moved
+
+    monkeypatch.setattr(FrameReader, "_index_corner_card", spy_card)
+    monkeypatch.setattr(pipeline, "refine_corner", spy_refine)
+    _assert_tabled_card_read(heruka, heruka_profile, 119, ["9d", "Jc", "4s", "2s"], "4s")
+    again = [i for i, (corner, *_) in enumerate(calls) if any(corner is moved for moved in refitted)]
+    assert again  # (refine_corner also refits the corners of diagonals, read whole)
+    assert all(calls[i][1:] == (False, False) for i in again)  # a width searched, not the index
+    assert all(calls[i][1:] == (False, True) for i in range(len(calls)) if i not in again)
+    monkeypatch.setattr(FrameReader, "_index_corner_card", index_corner_card)
     monkeypatch.setattr(pipeline, "refine_corner", lambda whiteness, corner, width: None)
     monkeypatch.setattr(Reader, "recentred_patch", lambda self, wide: None)
     scene = _showdown_scene(heruka, 900, 119)
