@@ -459,11 +459,10 @@ class FrameReader:
                            ) -> tuple[CardSeen | None, tuple[np.ndarray, np.ndarray, CornerRead | None, float] | None]:
         """The card of one index corner of a group: read (a card), or not decisive on its own
         (its card's quad, the corner patch, the corner's read when close, and the card width
-        the patch was cut at), or neither (no card fits there). ``sized``: a corner of a region
-        shaped as one card and ``width`` that card's own, so no width is searched around it and
-        its index is not searched farther (the outline puts the corner on the card's edges).
-        ``farther``: False for a corner refitted onto its card's edges, whose index is not
-        searched farther either."""
+        the patch was cut at), or neither (no card fits there). ``sized``: ``width`` is the
+        card's own (a region shaped as one card), so no width is searched around the corner.
+        ``farther``: whether its index is searched farther when it does not read; not for a
+        corner on its card's edges already (a lone card's outline corner, a refitted one)."""
         local = width if sized else self._local_width(frame, corner, width)
         quad = full_card(corner, local)
         # the card may run on under a card whose printed border cut it off as a region of
@@ -483,7 +482,7 @@ class FrameReader:
         # it; otherwise the visible face decides
         patch = corner_patch(frame, corner, local)
         read = self.reader.read_patch(patch)
-        if not sized and farther and not self._taken_alone(read, with_face):
+        if farther and not self._taken_alone(read, with_face):
             # the corner may sit a few pixels off its card: its index searched farther
             recentred = self.reader.recentred_patch(corner_patch(frame, corner, local, margin=CORNER_SEARCH_MARGIN))
             moved = None if recentred is None else self.reader.read_patch(recentred)
@@ -525,7 +524,7 @@ class FrameReader:
                     continue
                 # or u runs along a short side that goes on straight along a neighbour's side
                 # (two cards in line): read it as an index corner
-            seen, waiting = self._index_corner_card(frame, corner, width, blob, regions, lone)
+            seen, waiting = self._index_corner_card(frame, corner, width, blob, regions, sized=lone, farther=not lone)
             if waiting is not None and not lone:
                 # a corner found where two cards' edges cross may sit a few pixels off its
                 # card: moved onto the card's own edges, it may read, its index not searched

@@ -1076,9 +1076,8 @@ def test_a_group_corner_found_off_its_card_is_read_once_refitted_to_its_edges(he
     that corner nor its patch alone reads. `refine_corner` refits the corner's edges to the
     image, and read there the 4s is read; without the refit (and without its index searched
     farther, `Reader.recentred_patch`, which on `.venv` finds it too) it is lost. A refitted
-    corner's index is not searched farther (it lies on its card's edges now): 5 % of the
-    bench cycle's frame time (twenty-eighth pass)."""
-    _assert_tabled_card_read(heruka, heruka_profile, 119, ["9d", "Jc", "4s", "2s"], "4s")
+    corner's index is not searched farther (it lies on its card's edges now): about 5 % of
+    the frame time, on cycle frames (twenty-eighth pass)."""
     calls: list[tuple[object, bool, bool]] = []
     index_corner_card, refine = FrameReader._index_corner_card, pipeline.refine_corner
     refitted: list[object] = []
