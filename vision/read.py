@@ -342,8 +342,13 @@ VISIBLE_LEAD = 0.15
 #: The network may be only NET_AGREE_CLOSE sure when the corner also looks like that card's
 #: clean index: correlation with its template of INDEX_LOOKS_LIKE or more.
 #: NET_AGREE is also how sure the network must be to read a covered card on its own word
-#: (`Reader._network_sure`), except the twin of the discriminant's first: NET_MIN.
+#: (`Reader._network_sure`), except the twin of the discriminant's first: NET_MIN, and
+#: NET_TWIN_OVERRULE when the discriminant puts that twin beyond its near ties (corner_gap
+#: farther); and NET_MIN for any card when the face in view correlates under FACE_BLIND with
+#: it (it looks like no card: the quad misplaced, or the part in view blank).
 NET_AGREE = 0.8
+NET_TWIN_OVERRULE = 0.95
+FACE_BLIND = 0.3
 FACE_SLACK = 0.03
 NET_AGREE_CLOSE = 0.7
 INDEX_LOOKS_LIKE = 0.8
@@ -723,15 +728,24 @@ class Reader:
         in view (``score``; ``face_fits`` the candidates' fits so far) prefers no other card by
         VISIBLE_LEAD or more; otherwise None. Sure is NET_MIN for the other suit of the colour
         of the corner discriminant's ``best`` (a club against a spade of one rank, small and
-        blurred: where both index readers err), and NET_AGREE for ``best`` itself (two readers
-        name it) or any card beyond that pair (a 9d whose corner the discriminant puts nearer
-        the 8d: its patch cut off the index's place, and the network tells ranks apart)."""
+        blurred: where both index readers err), NET_TWIN_OVERRULE when that twin lies beyond
+        the discriminant's near ties (it clearly prefers ``best``: a blurred 9c under an Ac the
+        network took for the 9s), and NET_AGREE for ``best`` itself (two readers name it) or
+        any card beyond that pair (a 9d whose corner the discriminant puts nearer the 8d: its
+        patch cut off the index's place, and the network tells ranks apart). A face in view
+        that looks like none of them (the card's correlation with it under FACE_BLIND) is no
+        witness: then the network must be NET_MIN sure of any card."""
         twin = self._twin(self.profile.cards[best])
         card = int(net.argmax())
-        needed = NET_MIN if card == twin else NET_AGREE
+        if card == twin:
+            needed = NET_TWIN_OVERRULE if d2[twin] > d2[best] + self.corner_gap else NET_MIN
+        else:
+            needed = NET_AGREE
         if net[card] < needed or d2[card] > self.corner_limit:
             return None
         fits = {**face_fits, **{k: score(k) for k in (best, twin, card) if k not in face_fits}}
+        if fits[card] < FACE_BLIND and net[card] < NET_MIN:
+            return None
         return card if fits[card] >= max(fits.values()) - VISIBLE_LEAD else None
 
     def read_partly_covered(self, frame: np.ndarray, quad: np.ndarray, patch: np.ndarray,
