@@ -77,6 +77,11 @@ def _felt_level(whiteness: np.ndarray) -> np.ndarray:
 #: A hole is filled (ink of a card) when it is smaller than this share of its region: the
 #: inside of a printed ring (a betting line drawn round the table) is not.
 HOLE_FILL_SHARE = 0.8
+#: Nor is a hole larger than this share of the frame filled: no card's ink is (a card at the
+#: largest size the camera sees, 290 px tall at 1280 x 720, covers 6.5 % of the frame), but
+#: the inside of a printed ring whose line board cards touch is, where the cards outside the
+#: ring make its hole less than HOLE_FILL_SHARE of the region.
+HOLE_MAX_FRAME_SHARE = 0.1
 #: Longer / shorter of two opposite sides of one card seen whole: camera tilt makes them
 #: differ by up to 11 % in the synthetic scenes; a corner misplaced onto a notch in the
 #: outline (an index printed to the card's edge) makes them differ more.
@@ -84,13 +89,15 @@ MAX_SIDE_SKEW = 1.15
 
 
 def _fill_small_holes(mask: np.ndarray) -> None:
-    """Fill the holes of every region in place, except holes nearly as big as the region."""
+    """Fill the holes of every region in place, except holes nearly as big as the region and
+    holes larger than HOLE_MAX_FRAME_SHARE of the frame."""
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return
     areas = [cv2.contourArea(c) for c in contours]
+    largest = HOLE_MAX_FRAME_SHARE * mask.shape[0] * mask.shape[1]
     holes = [contours[i] for i, (_, _, _, parent) in enumerate(hierarchy[0])
-             if parent >= 0 and areas[i] < HOLE_FILL_SHARE * areas[parent]]
+             if parent >= 0 and areas[i] < HOLE_FILL_SHARE * areas[parent] and areas[i] < largest]
     cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
 
 

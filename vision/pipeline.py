@@ -173,6 +173,22 @@ def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
     return _overlap(quad, other) > SAME_CARD_IOU and _short_side_turn(quad, other) <= SAME_CARD_TURN_DEG
 
 
+def _one_read_per_card(seen: list[CardSeen]) -> list[CardSeen]:
+    """A frame's reads with every card read again at its own place (:func:`_same_place`)
+    dropped, its first read kept with the higher confidence of the two: a region beside a
+    card (a printed line or a card touching it) can spell the card out from its corners
+    too, and the same card twice in a zone is a duplicate-card alarm to the table service."""
+    kept: list[CardSeen] = []
+    for card in seen:
+        first = next((other for other in kept if card.card is not None and other.card == card.card
+                      and _same_place(other.corners, card.corners)), None)
+        if first is None:
+            kept.append(card)
+        else:
+            first.confidence = max(first.confidence, card.confidence)
+    return kept
+
+
 def _depth(quad: np.ndarray, point: np.ndarray) -> float:
     """How far ``point`` lies inside the card outline ``quad`` in pixels (negative: outside)."""
     return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), True)
@@ -314,6 +330,7 @@ class FrameReader:
         frame_width = float(np.median(widths)) if widths else card_width_estimate(blobs)
         for blob, area, whole in groups:
             seen.extend(self._read_group(frame, blob, area, frame_width, whole, regions, fine))
+        seen = _one_read_per_card(seen)
         size = (frame.shape[1], frame.shape[0])
         for card in seen:
             card.zone = self.zones.locate(tuple(card.center), size)

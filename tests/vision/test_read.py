@@ -1246,3 +1246,17 @@ def test_the_large_pips_do_not_overrule_a_network_that_prefers_the_twin_of_a_cov
         reader = Reader(heruka_profile, corner_gap=100.0, index_net=network)
         reader._pips = _StandInPips("Tc", PIP_COVERED + 0.2)
         assert reader.read_partly_covered(*arguments).card == wanted
+
+
+def test_a_card_two_regions_read_at_its_place_is_one_read(heruka, heruka_profile, monkeypatch):
+    """Seeded table scene (seed 900, 5th scene, 170 px cards, blur 2, light gradient 0.5): the
+    2c is read whole and again, from its corners, by a region beside it; the frame gives it
+    once, since the same card twice in a zone is a duplicate-card alarm to the table service
+    (cycle: 53 of anglo_poker's 1,200 frames and 83 of simplistic's read a card twice at its
+    own place). Without that merge the 2c comes twice."""
+    scene = _showdown_scene(heruka, 900, 4, layout="table")
+    reader = FrameReader(Reader(heruka_profile))
+    cards = [c.card for c in reader.read(scene.image) if c.card]
+    assert "2c" in cards and len(cards) == len(set(cards))
+    monkeypatch.setattr(pipeline, "_one_read_per_card", lambda seen: seen)
+    assert [c.card for c in reader.read(scene.image)].count("2c") == 2
