@@ -173,15 +173,24 @@ def _same_place(quad: np.ndarray, other: np.ndarray) -> bool:
     return _overlap(quad, other) > SAME_CARD_IOU and _short_side_turn(quad, other) <= SAME_CARD_TURN_DEG
 
 
+#: Two reads of one card whose centres lie within this share of its width are one card (a
+#: card laid on another of the same name would hide nearly all of it).
+SAME_CARD_CENTRES = 0.6
+
+
 def _one_read_per_card(seen: list[CardSeen]) -> list[CardSeen]:
-    """A frame's reads with every card read again at its own place (:func:`_same_place`)
-    dropped, its first read kept with the higher confidence of the two: a region beside a
-    card (a printed line or a card touching it) can spell the card out from its corners
-    too, and the same card twice in a zone is a duplicate-card alarm to the table service."""
+    """A frame's reads with every card read again at its own place dropped (:func:`_same_place`,
+    or centres within SAME_CARD_CENTRES of its width: a card split into two regions can be
+    read from each, at outlines a little off either way), its first read kept with the higher
+    confidence of the two: a region beside a card (a printed line or a card touching it) can
+    spell the card out from its corners too, and the same card twice in a zone is a
+    duplicate-card alarm to the table service."""
     kept: list[CardSeen] = []
     for card in seen:
         first = next((other for other in kept if card.card is not None and other.card == card.card
-                      and _same_place(other.corners, card.corners)), None)
+                      and (_same_place(other.corners, card.corners)
+                           or np.linalg.norm(other.center - card.center)
+                           < SAME_CARD_CENTRES * quad_width(other.corners))), None)
         if first is None:
             kept.append(card)
         else:
@@ -573,7 +582,7 @@ class FrameReader:
             if i in rejected:
                 continue
             twin = next((c for c in cards if c.card == hyp.card
-                         and np.linalg.norm(c.center - hyp.center) < 0.6 * width), None)
+                         and np.linalg.norm(c.center - hyp.center) < SAME_CARD_CENTRES * width), None)
             if twin is None:
                 cards.append(hyp)
             elif hyp.confidence > twin.confidence:

@@ -1260,3 +1260,21 @@ def test_a_card_two_regions_read_at_its_place_is_one_read(heruka, heruka_profile
     assert "2c" in cards and len(cards) == len(set(cards))
     monkeypatch.setattr(pipeline, "_one_read_per_card", lambda seen: seen)
     assert [c.card for c in reader.read(scene.image)].count("2c") == 2
+
+
+def test_reads_of_one_card_a_little_off_each_other_are_one_and_a_card_apart_are_two():
+    """Two reads of the 6c whose outlines overlap less than SAME_CARD_IOU (a card split into
+    two regions, read from each a little off either way: simplistic cycle frame 191, 35 px
+    apart at 124 px wide) are one read, with the higher confidence; a 6c a card width away
+    stays (a second 6c in the deck: the duplicate-card alarm), and so does another card at
+    the same place (two reads that disagree are not one card's)."""
+
+    def card(name: str, x: float, scale: float = 1.0, confidence: float = 0.9) -> pipeline.CardSeen:
+        w, h = 100.0 * scale, 140.0 * scale
+        return pipeline.CardSeen(name, confidence, np.float32([[x, 0], [x + w, 0], [x + w, h], [x, h]]))
+
+    first, off = card("6c", 0.0, confidence=0.9), card("6c", 28.0, scale=0.8, confidence=0.95)
+    assert pipeline._overlap(first.corners, off.corners) < pipeline.SAME_CARD_IOU
+    kept = pipeline._one_read_per_card([first, off, card("6c", 110.0), card("Kh", 5.0)])
+    assert [(c.card, float(c.corners[0, 0]), c.confidence) for c in kept] == [
+        ("6c", 0.0, 0.95), ("6c", 110.0, 0.9), ("Kh", 5.0, 0.9)]
