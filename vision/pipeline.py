@@ -32,6 +32,7 @@ from vision.find import (
 from vision.read import (
     NET_AGREE,
     NET_MIN,
+    NET_TRUST,
     CornerRead,
     Reader,
     corner_patch,
@@ -60,6 +61,11 @@ WHOLE_INSIDE = 0.95
 #: others): its size is inferred, and a card a little too large, or crossing a court card's
 #: dark picture or a printed border the mask cuts out, still lies mostly on cards.
 CORNER_CARD_INSIDE = 0.8
+#: ... or this share, when its index corner reads its card on its own beyond doubt (the
+#: discriminant close and sure, the index network at least NET_TRUST): a court card's picture
+#: or a big pip that reaches the frame's edge or a neighbour's outline is not filled into the
+#: region, so a tabled Qh under a 5d lay 0.71 on card regions, a Jd running out of view 0.66.
+CORNER_SURE_INSIDE = 0.5
 #: Patch pixels (about 0.6 of a frame pixel at 100 px cards) around an index corner of a
 #: group searched for its index when the plain patch (MARGIN) does not read: a corner found
 #: where two cards' edges cross sits a few pixels off its card.
@@ -480,6 +486,20 @@ class FrameReader:
                 and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN)
                 and self._alone(read) is not None and not _face_names_twin(with_face, read.card))
 
+    def _sure_index(self, frame: np.ndarray, corner: Corner, width: float, quad: np.ndarray,
+                    regions: RegionMap) -> CornerRead | None:
+        """The read of the index corner of the card at ``corner`` (``quad``, ``width`` wide), lying too little on
+        card regions for a corner of a group (CORNER_CARD_INSIDE), still lies at least
+        CORNER_SURE_INSIDE on them, when it reads on its own beyond doubt: taken as it is
+        (:meth:`_taken_alone`) with the index network at least NET_TRUST sure; else None."""
+        if self.reader.index_net is None or regions.inside_fraction(quad) < CORNER_SURE_INSIDE:
+            return None
+        read = self.reader.read_patch(corner_patch(frame, corner, width))
+        if read.card is None or read.net < NET_TRUST:
+            return None
+        with_face = self.reader.read_card(frame, quad, [corner], whole=False)
+        return read if self._taken_alone(read, with_face) else None
+
     def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap,
                            sized: bool = False, farther: bool = True
                            ) -> tuple[CardSeen | None, tuple[np.ndarray, np.ndarray, CornerRead | None, float] | None]:
@@ -496,10 +516,14 @@ class FrameReader:
         if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
             # a card of that size would stick out onto the felt; an edge running to
             # another corner of the region may give the card's true size
-            local = _width_from_next_corner(corner, blob.corners, width) or local
-            quad = full_card(corner, local)
-            if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
-                return None, None  # no card corner
+            next_width = _width_from_next_corner(corner, blob.corners, width) or local
+            if regions.inside_fraction(full_card(corner, next_width)) >= CORNER_CARD_INSIDE:
+                local, quad = next_width, full_card(corner, next_width)
+            else:
+                sure = self._sure_index(frame, corner, local, quad, regions)
+                if sure is None:
+                    return None, None  # no card corner
+                return CardSeen(sure.card, max(sure.confidence, sure.net), quad), None
         with_face = self.reader.read_card(frame, quad, [corner], whole=False)
         if with_face.card and with_face.confidence >= GROUP_MIN_CONFIDENCE:
             return CardSeen(with_face.card, with_face.confidence, quad), None

@@ -1278,3 +1278,23 @@ def test_reads_of_one_card_a_little_off_each_other_are_one_and_a_card_apart_are_
     kept = pipeline._one_read_per_card([first, off, card("6c", 110.0), card("Kh", 5.0)])
     assert [(c.card, float(c.corners[0, 0]), c.confidence) for c in kept] == [
         ("6c", 0.0, 0.95), ("6c", 110.0, 0.9), ("Kh", 5.0, 0.9)]
+
+
+def test_a_court_card_whose_index_reads_beyond_doubt_is_read_though_its_picture_is_no_region(
+        heruka, heruka_profile, monkeypatch):
+    """Seeded full table (seed 940, 145th scene, 170 px cards, blur 1.4): the Jd's picture is
+    cut out of the card regions and not filled back (it meets a neighbour's outline), so the
+    card inferred at its index corner lies on card regions for less than CORNER_CARD_INSIDE
+    of its test points. Its index corner reads the Jd on its own beyond doubt (the index
+    network NET_TRUST sure), so CORNER_SURE_INSIDE is enough and the Jd is read; held to
+    CORNER_CARD_INSIDE, or with the network less sure than it is, it is lost (anglo_poker's
+    cycle lost 9-11 court cards so)."""
+    cards = ["4c", "Qc", "Ks", "9d", "8h", "Qh", "2s", "Jd"]
+    _assert_tabled_card_read(heruka, heruka_profile, 144, cards, "Jd", seed=940, layout="table")
+    scene = _showdown_scene(heruka, 940, 144, "table")
+    jd = next(t for t in scene.truth if t.card == "Jd")
+    monkeypatch.setattr(pipeline, "CORNER_SURE_INSIDE", pipeline.CORNER_CARD_INSIDE)
+    assert not _read_near_truth(FrameReader(Reader(heruka_profile)).read(scene.image), jd)
+    monkeypatch.setattr(pipeline, "CORNER_SURE_INSIDE", 0.5)
+    monkeypatch.setattr(pipeline, "NET_TRUST", 1.01)
+    assert not _read_near_truth(FrameReader(Reader(heruka_profile)).read(scene.image), jd)
