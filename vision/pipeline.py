@@ -61,8 +61,8 @@ WHOLE_INSIDE = 0.95
 #: others): its size is inferred, and a card a little too large, or crossing a court card's
 #: dark picture or a printed border the mask cuts out, still lies mostly on cards.
 CORNER_CARD_INSIDE = 0.8
-#: ... or this share, when its index corner reads its card on its own beyond doubt (the
-#: discriminant close and sure, the index network at least NET_TRUST): a court card's picture
+#: ... or this share, when its index corner reads its card on its own beyond doubt (taken as
+#: it is, `_taken_alone`, the index network at least NET_TRUST sure): a court card's picture
 #: or a big pip that reaches the frame's edge or a neighbour's outline is not filled into the
 #: region, so a tabled Qh under a 5d lay 0.71 on card regions, a Jd running out of view 0.66.
 CORNER_SURE_INSIDE = 0.5
@@ -486,20 +486,6 @@ class FrameReader:
                 and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN)
                 and self._alone(read) is not None and not _face_names_twin(with_face, read.card))
 
-    def _sure_index(self, frame: np.ndarray, corner: Corner, width: float, quad: np.ndarray,
-                    regions: RegionMap) -> CornerRead | None:
-        """The read of the index corner of the card at ``corner`` (``quad``, ``width`` wide), lying too little on
-        card regions for a corner of a group (CORNER_CARD_INSIDE), still lies at least
-        CORNER_SURE_INSIDE on them, when it reads on its own beyond doubt: taken as it is
-        (:meth:`_taken_alone`) with the index network at least NET_TRUST sure; else None."""
-        if self.reader.index_net is None or regions.inside_fraction(quad) < CORNER_SURE_INSIDE:
-            return None
-        read = self.reader.read_patch(corner_patch(frame, corner, width))
-        if read.card is None or read.net < NET_TRUST:
-            return None
-        with_face = self.reader.read_card(frame, quad, [corner], whole=False)
-        return read if self._taken_alone(read, with_face) else None
-
     def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap,
                            sized: bool = False, farther: bool = True
                            ) -> tuple[CardSeen | None, tuple[np.ndarray, np.ndarray, CornerRead | None, float] | None]:
@@ -513,25 +499,30 @@ class FrameReader:
         quad = full_card(corner, local)
         # the card may run on under a card whose printed border cut it off as a region of
         # its own: it must lie on card regions, its own or others
-        if regions.inside_fraction(quad) < CORNER_CARD_INSIDE:
+        inside = regions.inside_fraction(quad)
+        beyond_doubt_only = False  # the card lies on card regions only as much as a sure read needs
+        if inside < CORNER_CARD_INSIDE:
             # a card of that size would stick out onto the felt; an edge running to
             # another corner of the region may give the card's true size
             next_width = _width_from_next_corner(corner, blob.corners, width) or local
-            if regions.inside_fraction(full_card(corner, next_width)) >= CORNER_CARD_INSIDE:
-                local, quad = next_width, full_card(corner, next_width)
+            next_quad = full_card(corner, next_width)
+            if regions.inside_fraction(next_quad) >= CORNER_CARD_INSIDE:
+                local, quad = next_width, next_quad
+            elif inside >= CORNER_SURE_INSIDE:
+                beyond_doubt_only = True
             else:
-                sure = self._sure_index(frame, corner, local, quad, regions)
-                if sure is None:
-                    return None, None  # no card corner
-                return CardSeen(sure.card, max(sure.confidence, sure.net), quad), None
+                return None, None  # no card corner
         with_face = self.reader.read_card(frame, quad, [corner], whole=False)
-        if with_face.card and with_face.confidence >= GROUP_MIN_CONFIDENCE:
+        if with_face.card and with_face.confidence >= GROUP_MIN_CONFIDENCE and not beyond_doubt_only:
             return CardSeen(with_face.card, with_face.confidence, quad), None
         # an index corner read alone is the weakest evidence: taken as it is only when it
         # sits close to its card's spread and template and the index network does not doubt
         # it; otherwise the visible face decides
         patch = corner_patch(frame, corner, local)
         read = self.reader.read_patch(patch)
+        if beyond_doubt_only:
+            sure = read.net >= NET_TRUST and self._taken_alone(read, with_face)
+            return (CardSeen(read.card, max(read.confidence, read.net), quad) if sure else None), None
         if farther and not self._taken_alone(read, with_face):
             # the corner may sit a few pixels off its card: its index searched farther
             recentred = self.reader.recentred_patch(corner_patch(frame, corner, local, margin=CORNER_SEARCH_MARGIN))
@@ -595,22 +586,14 @@ class FrameReader:
             read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else self._alone(close)
             if read is not None and read.card:
                 hypotheses.append(CardSeen(read.card, read.confidence, quad))
-        cards: list[CardSeen] = []
         rejected: set[int] = set()
         for i, hyp in enumerate(hypotheses):
             for j in range(i):
                 other = hypotheses[j]
                 if hyp.card != other.card and _same_place(hyp.corners, other.corners):
                     rejected.update((i, j))  # two reads of one card disagree
-        for i, hyp in enumerate(hypotheses):
-            if i in rejected:
-                continue
-            twin = next((c for c in cards if c.card == hyp.card
-                         and np.linalg.norm(c.center - hyp.center) < SAME_CARD_CENTRES * width), None)
-            if twin is None:
-                cards.append(hyp)
-            elif hyp.confidence > twin.confidence:
-                twin.confidence = hyp.confidence
+        # reads of one card agreeing are one read (the frame's reads are merged so again)
+        cards = _one_read_per_card([hyp for i, hyp in enumerate(hypotheses) if i not in rejected])
         if not cards:
             cards.append(CardSeen(None, 0.0, _box(blob)))
         return cards

@@ -1295,6 +1295,6 @@ def test_a_court_card_whose_index_reads_beyond_doubt_is_read_though_its_picture_
     jd = next(t for t in scene.truth if t.card == "Jd")
     monkeypatch.setattr(pipeline, "CORNER_SURE_INSIDE", pipeline.CORNER_CARD_INSIDE)
     assert not _read_near_truth(FrameReader(Reader(heruka_profile)).read(scene.image), jd)
-    monkeypatch.setattr(pipeline, "CORNER_SURE_INSIDE", 0.5)
+    monkeypatch.undo()
     monkeypatch.setattr(pipeline, "NET_TRUST", 1.01)
     assert not _read_near_truth(FrameReader(Reader(heruka_profile)).read(scene.image), jd)
