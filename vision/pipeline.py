@@ -32,6 +32,7 @@ from vision.find import (
 from vision.read import (
     NET_AGREE,
     NET_MIN,
+    NET_SURE,
     NET_TRUST,
     CornerRead,
     Reader,
@@ -481,10 +482,13 @@ class FrameReader:
         """True when an index corner's own read (``read``; ``with_face``: its card's read with
         the face) is taken as it is: close to its card's spread and template
         (:meth:`_close_corner`), confident enough or named by the index network, not doubted by
-        the network (:meth:`_alone`), and not the other suit of the one face and corner prefer."""
+        the network (:meth:`_alone`), and not the other suit of the one face and corner prefer
+        unless the network is NET_SURE sure of it (face and corner discriminants, fitted to
+        calibration captures about 110 px wide, can prefer the twin of a large sharp card)."""
         return (read.card is not None and self._close_corner(read)
                 and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN)
-                and self._alone(read) is not None and not _face_names_twin(with_face, read.card))
+                and self._alone(read) is not None
+                and (read.net >= NET_SURE or not _face_names_twin(with_face, read.card)))
 
     def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap,
                            sized: bool = False, farther: bool = True

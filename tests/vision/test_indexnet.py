@@ -9,7 +9,7 @@ import pytest
 from vision.art import CARD_NAMES
 from vision.index_data import NO_INDEX, card_patches, font_deck, rank_fonts
 from vision.indexnet import FEATURES, IndexGuess, default_index_net
-from vision.read import CornerRead, Reader, corner_patch, find_card
+from vision.read import NET_SURE, CornerRead, Reader, corner_patch, find_card
 from vision.synth import _felt, load_back, make_capture
 
 
@@ -61,16 +61,21 @@ def test_the_network_picks_among_the_near_ties_the_discriminant_leaves(heruka_pr
     assert read.card is None
 
 
-def test_the_network_never_brings_in_a_card_the_discriminant_put_far_off(heruka_profile):
+def test_the_network_brings_in_a_card_the_discriminant_put_far_off_only_when_net_sure(heruka_profile):
+    """Under NET_SURE the network only chooses among the discriminant's near ties (3c, 3s):
+    an 8s it is 0.97 sure of, put far off, stays out; at NET_SURE it is read."""
     cards = heruka_profile.cards
     d2 = np.full(52, 1000.0)
     d2[cards.index("3c")], d2[cards.index("3s")], d2[cards.index("8s")] = 40.0, 60.0, 200.0
     tied = _tied_read(heruka_profile, d2)
     q = np.zeros(52)
-    q[cards.index("8s")] = 0.99
+    q[cards.index("8s")] = round(NET_SURE - 0.01, 3)
     reader = Reader(heruka_profile, index_net=None)  # q stands for the network's answer
     read = reader._settle(tied, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
     assert read.card is None
+    q[cards.index("8s")] = NET_SURE
+    read = reader._settle(tied, d2, reader.corner_limit, reader.corner_gap, lambda k: 0.9, q)
+    assert (read.card, read.confidence) == ("8s", NET_SURE)
 
 
 def test_the_network_vetoes_a_read_it_clearly_sees_as_another_card(heruka_profile):

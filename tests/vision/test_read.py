@@ -35,6 +35,7 @@ from vision.read import (
     NET_AGREE,
     NET_AGREE_CLOSE,
     NET_MIN,
+    NET_SURE,
     NET_TRUST,
     NET_TWIN_DISPUTE,
     NET_TWIN_OVERRULE,
@@ -563,8 +564,9 @@ def _twin_bar(profile, patch: np.ndarray, first: str, twin: str) -> float:
 def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tuple[tuple, str | None]]:
     """Every call of ``read_partly_covered`` while reading ``scene`` (with ``index_net``):
     arguments and card. Corners are not refitted (`refine_corner`) nor their index searched
-    farther (`Reader.recentred_patch`): either can read a card alone that otherwise goes to the
-    face in view, which these calls are about."""
+    farther (`Reader.recentred_patch`), and the network reads no corner alone however sure
+    (`NET_SURE` out of reach): each can read a card alone that otherwise goes to the face in
+    view, which these calls are about."""
     calls = []
     original = Reader.read_partly_covered
 
@@ -577,6 +579,8 @@ def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tup
     with monkeypatch.context() as patched:
         patched.setattr(pipeline, "refine_corner", lambda whiteness, corner, width: None)
         patched.setattr(Reader, "recentred_patch", lambda self, wide: None)
+        patched.setattr("vision.read.NET_SURE", 1.01)
+        patched.setattr(pipeline, "NET_SURE", 1.01)
         FrameReader(Reader(profile, index_net=index_net)).read(scene.image)
     monkeypatch.setattr(Reader, "read_partly_covered", original)
     return calls
@@ -753,6 +757,7 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
         assert unsure.read_partly_covered(*arguments).card is None
     monkeypatch.setattr(Reader, "_network_sure", lambda *args: None)
     monkeypatch.setattr(pipeline, "refine_corner", lambda whiteness, corner, width: None)
+    monkeypatch.setattr("vision.read.NET_SURE", 1.01)  # nor read by its corner alone
     assert "2s" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
 
 
@@ -1229,6 +1234,39 @@ def test_a_group_corner_read_alone_is_not_taken_when_its_face_prefers_the_twin(h
     assert waiting is None and (seen.card, seen.confidence) == ("5c", 0.95)
     seen, waiting = with_face("5s")
     assert seen is None and waiting is not None and waiting[2] is alone
+    # a network NET_SURE sure of the corner's card is not overruled by the face's twin
+    alone = CornerRead("5c", 0.8, "5c", 10.0, 150.0, 0.9, net=NET_SURE)
+    seen, waiting = with_face("5s")
+    assert waiting is None and (seen.card, seen.confidence) == ("5c", NET_SURE)
+
+
+def test_a_corner_the_network_is_net_sure_of_is_read_however_far_the_discriminant_puts_it(heruka_profile):
+    """`Reader._settle`: a corner the discriminant leaves unread (its first, the 6d, short of
+    its confidence) and puts the 6h third and past its limit is read as the 6h when the index
+    network is NET_SURE sure of it both with the deck's own evidence and on its own (a 172 px
+    sharp simplistic 6h in the cycle: the 6h at 202 against the limit 204, correlating 0.31
+    with its template, the network 0.99 sure); a network less sure on either count leaves it
+    unknown, and never brings in a card it is under NET_SURE sure of."""
+    reader = Reader(heruka_profile)
+    cards = heruka_profile.cards
+    six_d, eight_h, six_h = cards.index("6d"), cards.index("8h"), cards.index("6h")
+    limit = 100.0
+    d2 = np.full(len(cards), 500.0)
+    d2[six_d], d2[eight_h], d2[six_h] = 60.0, 75.0, 120.0
+    unread = CornerRead(None, 0.2, "6d", 60.0, 75.0, 0.7)
+
+    def settle(q_six_h: float, own_six_h: float, distances=d2):
+        q, own = np.full(len(cards), 0.0005), np.full(len(cards), 0.0005)
+        q[six_h], own[six_h] = q_six_h, own_six_h
+        return reader._settle(unread, distances, limit, 30.0, lambda k: 0.31, q, own)
+
+    read = settle(0.99, NET_SURE)
+    assert (read.card, read.confidence, read.distance, read.net) == ("6h", 0.99, 120.0, 0.99)
+    assert settle(0.99, NET_SURE - 0.005).card is None
+    assert settle(NET_SURE - 0.005, 0.99).card is None
+    # every card past the limit: still read when the network is that sure, not otherwise
+    assert settle(0.99, 0.99, d2 + 200.0).card == "6h"
+    assert settle(0.97, 0.99, d2 + 200.0).card is None
 
 
 def test_the_large_pips_do_not_overrule_a_network_that_prefers_the_twin_of_a_covered_card(
