@@ -566,24 +566,25 @@ class Reader:
         discriminant put farther off only when NET_SURE sure of it (``q`` and ``own``)."""
         if q is None:
             return read
+        own = q if own is None else own
         best = self.profile.cards.index(read.best)
         if read.card is not None:
-            if _network_vetoes(best, q, q if own is None else own):
+            if _network_vetoes(best, q, own):
                 return replace(read, card=None, confidence=0.0, net=float(q[best]))
             return replace(read, net=float(q[best]))
-        own = q if own is None else own
-        sure = [int(k) for k in np.flatnonzero((q >= NET_SURE) & (own >= NET_SURE))]
-        if d2[best] > limit and not sure:
-            return replace(read, net=float(q[best]))
-        near = [int(k) for k in np.argsort(d2) if d2[k] <= d2[best] + min_gap] if d2[best] <= limit else []
-        near += [k for k in sure if k not in near]
-        choice = max(near, key=lambda k: q[k])
-        agreement = check(choice)
-        if choice not in sure and (q[choice] < NET_MIN or agreement < self.min_agreement or d2[choice] > limit):
-            return replace(read, net=float(q[best]))
+        first = int(np.argmax(q))  # the only card that can be NET_SURE sure (q sums to 1 at most)
+        if q[first] >= NET_SURE and own[first] >= NET_SURE:
+            choice = first  # wherever the discriminant puts it
+        else:
+            if d2[best] > limit:
+                return replace(read, net=float(q[best]))
+            near = [int(k) for k in np.argsort(d2) if d2[k] <= d2[best] + min_gap]
+            choice = max(near, key=lambda k: q[k])
+            if q[choice] < NET_MIN or check(choice) < self.min_agreement or d2[choice] > limit:
+                return replace(read, net=float(q[best]))
         card = self.profile.cards[choice]
         return CornerRead(card, round(float(q[choice]), 3), card, float(d2[choice]),
-                          float(min(d2[k] for k in range(len(d2)) if k != choice)), agreement, float(q[choice]))
+                          float(min(d2[k] for k in range(len(d2)) if k != choice)), check(choice), float(q[choice]))
 
     def corner_fits(self, patches: list[np.ndarray]) -> np.ndarray:
         """How closely each corner patch fits its nearest card (squared distances; smaller
