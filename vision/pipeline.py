@@ -52,6 +52,11 @@ GROUP_MIN_CONFIDENCE = 0.75
 #: on the tuning designs, no wrong corner read came within twice that distance.
 GROUP_CLOSE_FRACTION = 0.3
 GROUP_CLOSE_AGREEMENT = 0.6
+#: A group corner's card whose face and index fit one card this many times nearer than any
+#: other is read, though past the covered-card limit: a card lying on top of its group, small
+#: and blurred, fits its own capture at 2,000-13,000 (that limit about 1,500) but every other
+#: card several times farther (a 168 px Kc at blur 2: 7,236 against 48,011 for the next).
+FACE_CLEAR_RATIO = 3.0
 #: Card widths tried for a corner in a group, as fractions of the frame's typical width.
 WIDTH_STEPS = (0.85, 1.0, 1.15)
 #: Shortest image edge (card widths) that can make an edge corner in a merged region.
@@ -300,6 +305,15 @@ def _one_card_shape(blob: Blob) -> bool:
     return low <= blob.area / max(float(cv2.contourArea(blob.quad)), 1.0) <= high
 
 
+def _face_clear(with_face: CornerRead, min_agreement: float) -> bool:
+    """True when a group corner's card, read with its face (``with_face``: unknown, past the
+    covered-card limit), fits its nearest card at least FACE_CLEAR_RATIO times nearer than any
+    other and correlates with that card's clean face at least ``min_agreement``."""
+    return (with_face.card is None and with_face.distance > 0
+            and with_face.runner_up >= FACE_CLEAR_RATIO * with_face.distance
+            and with_face.agreement >= min_agreement)
+
+
 def _face_names_twin(with_face: CornerRead, card: str) -> bool:
     """True when face and corner together (``with_face``, read or not) put first the other
     suit of ``card``'s colour: the corner alone and the index network may both take a 5s
@@ -519,6 +533,8 @@ class FrameReader:
         with_face = self.reader.read_card(frame, quad, [corner], whole=False)
         if with_face.card and with_face.confidence >= GROUP_MIN_CONFIDENCE and not beyond_doubt_only:
             return CardSeen(with_face.card, with_face.confidence, quad), None
+        if not beyond_doubt_only and _face_clear(with_face, self.reader.min_agreement):
+            return CardSeen(with_face.best, round(1.0 - with_face.distance / with_face.runner_up, 3), quad), None
         # an index corner read alone is the weakest evidence: taken as it is only when it
         # sits close to its card's spread and template and the index network does not doubt
         # it; otherwise the visible face decides

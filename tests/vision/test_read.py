@@ -15,6 +15,7 @@ from vision.find import Corner, find_blobs, quad_corners
 from vision.indexnet import IndexGuess
 from vision.pipeline import (
     CORNER_SEARCH_MARGIN,
+    FACE_CLEAR_RATIO,
     INSIDE_SLACK_PX,
     INWARD_PROBE,
     SAME_CARD_IOU,
@@ -1238,6 +1239,41 @@ def test_a_group_corner_read_alone_is_not_taken_when_its_face_prefers_the_twin(h
     alone = CornerRead("5c", 0.8, "5c", 10.0, 150.0, 0.9, net=NET_SURE)
     seen, waiting = with_face("5s")
     assert waiting is None and (seen.card, seen.confidence) == ("5c", NET_SURE)
+
+
+def test_a_group_corner_whose_face_fits_one_card_far_nearer_than_any_other_is_read_from_it(
+        heruka, heruka_profile, monkeypatch):
+    """`FrameReader._index_corner_card`: a group corner's card read with its face, unknown
+    because past the covered-card limit (a card on top of its group, small and blurred: a
+    168 px Kc at blur 2 fitted its own capture at 7,236, the limit about 1,500), is read as
+    that card when it fits it at least FACE_CLEAR_RATIO times nearer than any other card and
+    correlates with its clean face at least the reader's min_agreement; confidence one less
+    the ratio of the two distances. Otherwise the corner goes on as before (here its index
+    alone reads nothing, so it waits for the face in view)."""
+    scene = make_table(np.random.default_rng(5), heruka, ["5s"], card_h=140, blur=0.6)
+    (truth,) = scene.truth
+    tl, tr, _, bl = truth.corners.astype(np.float32)
+    width = float(np.linalg.norm(tr - tl))
+    corner = Corner(tl, (tr - tl) / width, (bl - tl) / np.linalg.norm(bl - tl), width, 1.4 * width, 0)
+    blob = next(b for b in find_blobs(scene.image) if b.quad is not None)
+    regions = RegionMap([blob.contour], scene.image.shape)
+    reader = Reader(heruka_profile)
+    frame_reader = FrameReader(reader)
+    monkeypatch.setattr(Reader, "read_patch", lambda self, patch: CornerRead(None, 0.0, "5c", 300.0, 320.0, 0.2))
+    monkeypatch.setattr(Reader, "recentred_patch", lambda self, wide: None)
+
+    def with_face(distance: float, runner_up: float, agreement: float):
+        monkeypatch.setattr(Reader, "read_card", lambda self, frame, quad, corners, whole=True:
+                            CornerRead(None, 0.0, "5s", distance, runner_up, agreement))
+        return frame_reader._index_corner_card(scene.image, corner, width, blob, regions)
+
+    assert FACE_CLEAR_RATIO == 3.0
+    seen, waiting = with_face(7000.0, 21000.0, 0.8)
+    assert waiting is None and (seen.card, seen.confidence) == ("5s", 0.667)
+    seen, waiting = with_face(7000.0, 20900.0, 0.8)  # not three times nearer
+    assert seen is None and waiting is not None
+    seen, waiting = with_face(7000.0, 49000.0, reader.min_agreement - 0.01)  # not like its clean face
+    assert seen is None and waiting is not None
 
 
 def test_a_corner_the_network_is_net_sure_of_is_read_however_far_the_discriminant_puts_it(heruka_profile):
