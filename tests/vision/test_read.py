@@ -1209,19 +1209,25 @@ def test_a_card_two_opposite_corners_spell_out_is_read_once_both_are_refitted(he
     assert not any(_overlap(c.corners, truth.corners) > 0.5 for c in whole_reads)
 
 
-def test_a_group_corner_read_alone_is_not_taken_when_its_face_prefers_the_twin(heruka, heruka_profile, monkeypatch):
-    """`FrameReader._index_corner_card`: an index corner that reads a card alone, close to
-    its spread and the index network sure of it, is taken, unless the corner with the face in
-    view put first the other suit of its colour (the corner alone and the network both took
-    a blurred 5s of 101 px for the 5c; its face said 5s). Then the corner waits for the face
-    in view, as a corner that does not read alone."""
+def _lone_5s_top_left(heruka):
+    """A lone 140 px 5s (blur 0.6): the scene, its TL index corner at its true place, its
+    width, its region and the frame's region map."""
     scene = make_table(np.random.default_rng(5), heruka, ["5s"], card_h=140, blur=0.6)
     (truth,) = scene.truth
     tl, tr, _, bl = truth.corners.astype(np.float32)
     width = float(np.linalg.norm(tr - tl))
     corner = Corner(tl, (tr - tl) / width, (bl - tl) / np.linalg.norm(bl - tl), width, 1.4 * width, 0)
     blob = next(b for b in find_blobs(scene.image) if b.quad is not None)
-    regions = RegionMap([blob.contour], scene.image.shape)
+    return scene, corner, width, blob, RegionMap([blob.contour], scene.image.shape)
+
+
+def test_a_group_corner_read_alone_is_not_taken_when_its_face_prefers_the_twin(heruka, heruka_profile, monkeypatch):
+    """`FrameReader._index_corner_card`: an index corner that reads a card alone, close to
+    its spread and the index network sure of it, is taken, unless the corner with the face in
+    view put first the other suit of its colour (the corner alone and the network both took
+    a blurred 5s of 101 px for the 5c; its face said 5s). Then the corner waits for the face
+    in view, as a corner that does not read alone."""
+    scene, corner, width, blob, regions = _lone_5s_top_left(heruka)
     frame_reader = FrameReader(Reader(heruka_profile))
     alone = CornerRead("5c", 0.8, "5c", 10.0, 150.0, 0.9, net=0.95)
     monkeypatch.setattr(Reader, "read_patch", lambda self, patch: alone)
@@ -1250,13 +1256,7 @@ def test_a_group_corner_whose_face_fits_one_card_far_nearer_than_any_other_is_re
     correlates with its clean face at least the reader's min_agreement; confidence one less
     the ratio of the two distances. Otherwise the corner goes on as before (here its index
     alone reads nothing, so it waits for the face in view)."""
-    scene = make_table(np.random.default_rng(5), heruka, ["5s"], card_h=140, blur=0.6)
-    (truth,) = scene.truth
-    tl, tr, _, bl = truth.corners.astype(np.float32)
-    width = float(np.linalg.norm(tr - tl))
-    corner = Corner(tl, (tr - tl) / width, (bl - tl) / np.linalg.norm(bl - tl), width, 1.4 * width, 0)
-    blob = next(b for b in find_blobs(scene.image) if b.quad is not None)
-    regions = RegionMap([blob.contour], scene.image.shape)
+    scene, corner, width, blob, regions = _lone_5s_top_left(heruka)
     reader = Reader(heruka_profile)
     frame_reader = FrameReader(reader)
     monkeypatch.setattr(Reader, "read_patch", lambda self, patch: CornerRead(None, 0.0, "5c", 300.0, 320.0, 0.2))
