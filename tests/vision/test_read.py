@@ -565,9 +565,10 @@ def _twin_bar(profile, patch: np.ndarray, first: str, twin: str) -> float:
 def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tuple[tuple, str | None]]:
     """Every call of ``read_partly_covered`` while reading ``scene`` (with ``index_net``):
     arguments and card. Corners are not refitted (`refine_corner`) nor their index searched
-    farther (`Reader.recentred_patch`), and the network reads no corner alone however sure
-    (`NET_SURE` out of reach): each can read a card alone that otherwise goes to the face in
-    view, which these calls are about."""
+    farther (`Reader.recentred_patch`), the network reads no corner alone however sure
+    (`NET_SURE` out of reach) and no face is clear enough to read a corner's card past the
+    covered-card limit (`FACE_CLEAR_RATIO` out of reach): each can read a card alone that
+    otherwise goes to the face in view, which these calls are about."""
     calls = []
     original = Reader.read_partly_covered
 
@@ -582,6 +583,7 @@ def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tup
         patched.setattr(Reader, "recentred_patch", lambda self, wide: None)
         patched.setattr("vision.read.NET_SURE", 1.01)
         patched.setattr(pipeline, "NET_SURE", 1.01)
+        patched.setattr(pipeline, "FACE_CLEAR_RATIO", float("inf"))
         FrameReader(Reader(profile, index_net=index_net)).read(scene.image)
     monkeypatch.setattr(Reader, "read_partly_covered", original)
     return calls
