@@ -572,7 +572,7 @@ class FrameReader:
             whole = whole + self._side_cards(frame, blob, area, width, whole)
             corners = blob.corners
         hypotheses: list[CardSeen] = list(whole)
-        pending: list[tuple[np.ndarray, np.ndarray, CornerRead | None]] = []
+        pending: list[list[tuple[np.ndarray, np.ndarray, CornerRead | None]]] = []
         for corner in corners:
             if any(_corner_of(c.corners, corner) for c in whole):
                 continue  # a corner of a card already read whole
@@ -586,26 +586,32 @@ class FrameReader:
                 # or u runs along a short side that goes on straight along a neighbour's side
                 # (two cards in line): read it as an index corner
             seen, waiting = self._index_corner_card(frame, corner, width, blob, regions, sized=lone, farther=not lone)
+            refitted = None
             if waiting is not None and not lone:
                 # a corner found where two cards' edges cross may sit a few pixels off its
                 # card: moved onto the card's own edges, it may read, its index not searched
                 # farther (a lone card's outline corners lie on its edges already)
                 moved = refine_corner(whiteness, corner, waiting[3])
                 if moved is not None:
-                    seen = self._index_corner_card(frame, moved, width, blob, regions, farther=False)[0]
+                    seen, refitted = self._index_corner_card(frame, moved, width, blob, regions, farther=False)
             if seen is not None:
                 hypotheses.append(seen)
             elif waiting is not None:
-                pending.append(waiting[:3])
+                # the refitted corner is asked second, and only when its index alone is close
+                # to a card and the corner as found is not
+                second = refitted is not None and refitted[2] is not None and waiting[2] is None
+                pending.append([waiting[:3], refitted[:3]] if second else [waiting[:3]])
         # a card whose corner alone was not decisive, lying under cards read above: the part
         # of its face still in view decides between the corner's nearest cards; with no card
         # read above it, a corner close to its card's spread and template is taken as it is,
         # when the index network does not doubt it
-        for quad, patch, close in pending:
-            covers = [] if lone else [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
-            read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else self._alone(close)
-            if read is not None and read.card:
-                hypotheses.append(CardSeen(read.card, read.confidence, quad))
+        for alternatives in pending:
+            for quad, patch, close in alternatives:
+                covers = [] if lone else [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
+                read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else self._alone(close)
+                if read is not None and read.card:
+                    hypotheses.append(CardSeen(read.card, read.confidence, quad))
+                    break
         rejected: set[int] = set()
         for i, hyp in enumerate(hypotheses):
             for j in range(i):
