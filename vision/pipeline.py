@@ -597,10 +597,8 @@ class FrameReader:
             if seen is not None:
                 hypotheses.append(seen)
             elif waiting is not None:
-                # the refitted corner is asked second, and only when its index alone is close
-                # to a card and the corner as found is not
-                second = refitted is not None and refitted[2] is not None and waiting[2] is None
-                pending.append([waiting[:3], refitted[:3]] if second else [waiting[:3]])
+                # the corner as found is asked first, the refitted corner second
+                pending.append([waiting[:3]] if refitted is None else [waiting[:3], refitted[:3]])
         # a card whose corner alone was not decisive, lying under cards read above: the part
         # of its face still in view decides between the corner's nearest cards; with no card
         # read above it, a corner close to its card's spread and template is taken as it is,

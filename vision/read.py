@@ -743,8 +743,10 @@ class Reader:
         of the corner discriminant's ``best`` (a club against a spade of one rank, small and
         blurred: where both index readers err), NET_TWIN_OVERRULE when that twin lies beyond
         the discriminant's near ties (it clearly prefers ``best``: a blurred 9c under an Ac the
-        network took for the 9s), and NET_AGREE for ``best`` itself (two readers name it) or
-        any card beyond that pair (a 9d whose corner the discriminant puts nearer the 8d: its
+        network took for the 9s), NET_MIN for ``best`` itself too while its twin lies within
+        the near ties (the discriminant cannot tell the pair apart: a 2c at 115 px and blur 2
+        whose refitted corner both readers named the 2s, the network 0.88), and NET_AGREE
+        for ``best`` otherwise (two readers name it) or any card beyond that pair (a 9d whose corner the discriminant puts nearer the 8d: its
         patch cut off the index's place, and the network tells ranks apart). A face in view
         that looks like none of them (the card's correlation with it under FACE_BLIND) is no
         witness: then the network must be NET_MIN sure of any card."""
@@ -752,6 +754,8 @@ class Reader:
         card = int(net.argmax())
         if card == twin:
             needed = NET_TWIN_OVERRULE if d2[twin] > d2[best] + self.corner_gap else NET_MIN
+        elif card == best and d2[twin] <= d2[best] + self.corner_gap:
+            needed = NET_MIN  # the pair in a near tie: whichever the network names
         else:
             needed = NET_AGREE
         if net[card] < needed or d2[card] > self.corner_limit:

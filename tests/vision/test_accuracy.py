@@ -77,9 +77,8 @@ def test_a_covered_corner_is_asked_about_again_refitted_onto_its_edges(simplisti
     the 5s and not close to any card's index, and the part of its face in view reads nothing
     from it; the same corner refitted onto the 5c's own edges (`refine_corner`) is close to
     the 5c, and the covered-card read (`read_partly_covered`) takes the 5c from there. The
-    refitted corner is asked only when the corner as found, asked first, reads nothing
-    (asked instead, it lost two cards that read from the corner as found in 700 such
-    scenes)."""
+    refitted corner is asked second, when the corner as found reads nothing (asked instead,
+    it lost cards that read from the corner as found)."""
     deck, profile = simplistic
     scene = make_scene(np.random.default_rng(118), deck, layout="showdown")
     assert [str(t.card) for t in scene.truth] == ["5c", "3s", "5d", "3c"]

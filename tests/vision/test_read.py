@@ -551,15 +551,28 @@ class _StandInPips:
         return self.value if card == self.card else -self.value
 
 
+def _pair_gap(profile, patch: np.ndarray, first: str, twin: str) -> tuple[float, float]:
+    """The corner discriminant's distance of ``twin`` less that of ``first`` for ``patch``, and
+    its corner gap (the near ties). The gap of one corner differs between the package sets
+    (OpenCV's resampling)."""
+    reader = Reader(profile, index_net=None)
+    (d2,), _ = reader._corner_evidence([patch])
+    return d2[profile.cards.index(twin)] - d2[profile.cards.index(first)], reader.corner_gap
+
+
 def _twin_bar(profile, patch: np.ndarray, first: str, twin: str) -> float:
     """How sure the network must be to read a covered corner as ``twin`` (the other suit of the
     colour of ``first``, the corner discriminant's first): NET_MIN while the discriminant
-    holds the two in a near tie (within its corner gap), NET_TWIN_OVERRULE beyond it. The gap
-    of one corner differs between the package sets (OpenCV's resampling)."""
-    reader = Reader(profile, index_net=None)
-    (d2,), _ = reader._corner_evidence([patch])
-    gap = d2[profile.cards.index(twin)] - d2[profile.cards.index(first)]
-    return NET_TWIN_OVERRULE if gap > reader.corner_gap else NET_MIN
+    holds the two in a near tie (within its corner gap), NET_TWIN_OVERRULE beyond it."""
+    gap, near = _pair_gap(profile, patch, first, twin)
+    return NET_TWIN_OVERRULE if gap > near else NET_MIN
+
+
+def _first_bar(profile, patch: np.ndarray, first: str, twin: str) -> float:
+    """How sure the network must be to read a covered corner as ``first``, the corner
+    discriminant's first: NET_MIN while it holds ``twin`` in a near tie, NET_AGREE beyond."""
+    gap, near = _pair_gap(profile, patch, first, twin)
+    return NET_AGREE if gap > near else NET_MIN
 
 
 def _covered_reads(monkeypatch, profile, scene, index_net="default") -> list[tuple[tuple, str | None]]:
@@ -737,10 +750,11 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
     """Seeded tabled hands (seed 900, 134th scene, 220 px cards, blur 0.7): the 2s lies under
     the 3h. Its corner's discriminant puts the 2s and the 2c close (which of them first
     may depend on the package set's resampling) and the face in view does not settle them;
-    the index network is sure of the 2s, and it is read. A network NET_AGREE sure of the
-    discriminant's first reads it (two readers name it), and one NET_MIN sure of the other
-    suit of its colour reads that (NET_TWIN_OVERRULE when the discriminant puts it beyond its
-    near ties: a gap of 42 here on numpy 2.4 / OpenCV 5.1, 67 on the Pi's package set);
+    the index network is sure of the 2s, and it is read. A network NET_MIN sure of either
+    reads it while the discriminant holds the two in a near tie (a gap of 42 here on numpy
+    2.4 / OpenCV 5.1: its corner gap is 45); beyond the near ties (67 on the Pi's package
+    set) NET_AGREE for the discriminant's first (two readers name it) and NET_TWIN_OVERRULE
+    for the other suit of its colour;
     less sure, the card stays unknown; without this rule the
     2s is not read, its corner not refitted (on the Pi's package set its refitted corner
     reads the 2s alone). (The 143rd scene's 3s served here until the discriminants'
@@ -753,7 +767,8 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
     first = Reader(heruka_profile, index_net=None).read_partly_covered(*arguments).best
     assert first in ("2s", "2c")
     twin = "2c" if first == "2s" else "2s"
-    for card, needed in ((first, NET_AGREE), (twin, _twin_bar(heruka_profile, arguments[2], first, twin))):
+    for card, needed in ((first, _first_bar(heruka_profile, arguments[2], first, twin)),
+                         (twin, _twin_bar(heruka_profile, arguments[2], first, twin))):
         read = Reader(heruka_profile, index_net=_SureNetwork(card, needed)).read_partly_covered(*arguments)
         assert (read.card, read.confidence) == (card, needed)
         unsure = Reader(heruka_profile, index_net=_SureNetwork(card, needed - 0.05))
@@ -768,8 +783,9 @@ def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_
         heruka, heruka_profile):
     """A covered corner whose discriminant puts the 5d first (its pair: 5d and 5h) with the 6h
     within the corner limit: a network sure of the 6h reads it when NET_AGREE sure (as sure as
-    for the 5d itself; the twin 5h, the suit both readers mistake, needs NET_MIN), within the
-    limit, and when the face in view prefers no other card by VISIBLE_LEAD. Seeded tabled
+    for the 5d itself when the 5h lies beyond the discriminant's near ties; the twin 5h, the
+    suit both readers mistake, needs NET_MIN, and so does the 5d while the 5h is a near tie),
+    within the limit, and when the face in view prefers no other card by VISIBLE_LEAD. Seeded tabled
     hands (seed 900, 196th scene, 137 px cards, blur 0): the 6h under the 6s is such a corner
     (the discriminant's first is the 5d with OpenCV 5), the network 0.99 sure of the 6h, and
     both cards are read."""
@@ -789,7 +805,13 @@ def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_
 
     assert reader._network_sure(five, sure_of(six, NET_AGREE), d2, even, {}) == six
     assert reader._network_sure(five, sure_of(six, NET_AGREE - 0.05), d2, even, {}) is None
-    assert reader._network_sure(five, sure_of(five, NET_AGREE), d2, even, {}) == five
+    assert d2[twin] <= d2[five] + reader.corner_gap  # the pair in a near tie
+    assert reader._network_sure(five, sure_of(five, NET_MIN - 0.01), d2, even, {}) is None
+    assert reader._network_sure(five, sure_of(five, NET_MIN), d2, even, {}) == five
+    apart = d2.copy()
+    apart[twin] = d2[five] + reader.corner_gap + 1.0
+    assert reader._network_sure(five, sure_of(five, NET_AGREE), apart, even, {}) == five
+    assert reader._network_sure(five, sure_of(five, NET_AGREE - 0.05), apart, even, {}) is None
     assert reader._network_sure(five, sure_of(twin, NET_MIN), d2, even, {}) == twin
     assert reader._network_sure(five, sure_of(twin, NET_MIN - 0.05), d2, even, {}) is None
     far = d2.copy()
