@@ -780,6 +780,10 @@ class Reader:
         the face chose stays unknown when the network vetoes it, as everywhere
         (:func:`_network_vetoes`), or gives it under NET_VETO however unsure of any other card:
         the face chose among the corner's near cards, and the index shows nothing of that one.
+        It stays unknown too when the network prefers its twin, unless the discriminant has
+        ruled the twin out (beyond twice the corner gap, so the face never scored it) and the
+        network is under NET_AGREE sure of it (a 5d the corner put 99 behind the 5h, the
+        network 0.81 on the 5d).
         The large pips in view (:mod:`vision.pips`, ranks PIP_RANKS) settle a club against a
         spade of one rank the face in view leaves open, both near the corner, when they show the
         card by PIP_COVERED, unless the network prefers the twin: the card's outline is inferred
@@ -843,8 +847,10 @@ class Reader:
             return unknown
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
-        if table is not None and table[0, twin] > table[0, card]:
+        if table is not None and table[0, twin] > table[0, card] and (
+                d2[twin] <= d2[best] + 2 * self.corner_gap or table[0, twin] >= NET_AGREE):
             return unknown  # the face in view cannot tell a club from a spade; the network can
+            # (unless the corner's discriminant already did: a 130 px Qc, its Qs 114 behind)
         if tables is not None and (tables[0][0, card] < NET_VETO or _network_vetoes(card, tables[1][0])):
             # the index shows the network nothing of it (a 9c whose face in view fits the Tc),
             # or the deck's evidence clearly sees another card (a 9h whose face fits the Th)

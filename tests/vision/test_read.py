@@ -1348,6 +1348,36 @@ def test_the_large_pips_do_not_overrule_a_network_that_prefers_the_twin_of_a_cov
         assert reader.read_partly_covered(*arguments).card == wanted
 
 
+def test_a_network_preferring_the_twin_of_a_covered_card_has_no_say_where_the_corner_rules_the_twin_out(
+        heruka, heruka_profile, monkeypatch):
+    """Seeded tabled hands (seed 900, 115th scene): the Tc under the Ad. A network unsure of
+    either (the Ts 0.6, the Tc 0.13) leaves it unknown while the corner's discriminant keeps
+    the Ts among its candidates (within twice its corner gap); where the Ts lies beyond them
+    (the corner gap here set just under half the pair's distance), the face in view, which
+    then scores the Tc alone, reads it: the corner has ruled the twin out. A network NET_AGREE
+    sure of the Ts still leaves it unknown, and one NET_TWIN_OVERRULE sure reads the Ts.
+    (anglo_poker: a 130 px Qc at blur 2 whose corner put the Qs 114 units behind, the network
+    0.50 on the Qs, 0.25 on the Qc, is read; a 102 px Ad whose corner put the Ah first and the
+    Ad 75 behind, within twice the gap, the network 0.16 on the Ad, stays unknown; simplistic
+    seed 118: a 131 px 5d whose corner put the 5h first and the 5d 99 behind, the network
+    0.81 on the 5d, stays unknown.)"""
+    scene = _showdown_scene(heruka, 900, 114)
+    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "Tc")
+    blind = dataclasses.replace(heruka_profile, pip_faces=None)  # no large pips: the face and the index
+    gap, _ = _pair_gap(blind, arguments[2], "Tc", "Ts")
+    assert gap > 0  # the discriminant puts the Tc first
+
+    def read(corner_gap: float, twin_sure: float) -> str | None:
+        reader = Reader(blind, corner_gap=corner_gap, index_net=_SureNetwork("Ts", twin_sure))
+        return reader.read_partly_covered(*arguments).card
+
+    assert read(gap / 2 - 0.5, 0.6) == "Tc"
+    assert read(gap / 2 + 0.5, 0.6) is None
+    assert read(gap / 2 - 0.5, NET_AGREE - 0.01) == "Tc"
+    assert read(gap / 2 - 0.5, NET_AGREE) is None
+    assert read(gap / 2 - 0.5, NET_TWIN_OVERRULE) == "Ts"
+
+
 def test_a_card_two_regions_read_at_its_place_is_one_read(heruka, heruka_profile, monkeypatch):
     """Seeded table scene (seed 900, 5th scene, 170 px cards, blur 2, light gradient 0.5): the
     2c is read whole and again, from its corners, by a region beside it; the frame gives it
