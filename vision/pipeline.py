@@ -604,9 +604,11 @@ class FrameReader:
         # read above it, a corner close to its card's spread and template is taken as it is,
         # when the index network does not doubt it
         for alternatives in pending:
-            for quad, patch, close in alternatives:
+            for asked, (quad, patch, close) in enumerate(alternatives):
                 covers = [] if lone else [h.corners for h in hypotheses if _overlap(h.corners, quad) > 0.05]
                 read = self.reader.read_partly_covered(frame, quad, patch, covers) if covers else self._alone(close)
+                if read is not None and read.card and asked and not self.reader.network_sees_an_index(patch):
+                    break  # the refitted corner shows the network no index: no second word
                 if read is not None and read.card:
                     hypotheses.append(CardSeen(read.card, read.confidence, quad))
                     break

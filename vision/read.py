@@ -360,6 +360,8 @@ NET_TWIN_OVERRULE = 0.95
 FACE_BLIND = 0.3
 FACE_SLACK = 0.03
 NET_AGREE_CLOSE = 0.7
+#: A refitted corner asked second reads only where the network's first card has this much.
+NET_SEES_INDEX = 0.2
 INDEX_LOOKS_LIKE = 0.8
 #: A whole-card read is left unknown when the index network gives the other suit of its
 #: colour at least this probability and more than the read card (`Reader._twin_disputed`).
@@ -733,6 +735,12 @@ class Reader:
         needed = NET_AGREE_CLOSE if agreement >= INDEX_LOOKS_LIKE else NET_AGREE
         return (int(net.argmax()) == best and net[best] >= needed
                 and face_fits[best] >= max(face_fits.values()) - FACE_SLACK)
+
+    def network_sees_an_index(self, patch: np.ndarray) -> bool:
+        """True when the index network (with the deck's evidence) gives some card of ``patch``
+        at least NET_SEES_INDEX, or when there is no network to ask."""
+        tables = self._net_tables([patch])
+        return tables is None or float(tables[1][0].max()) >= NET_SEES_INDEX
 
     def _network_sure(self, best: int, net: np.ndarray, d2: np.ndarray, score: Callable[[int], float],
                       face_fits: dict[int, float]) -> int | None:
