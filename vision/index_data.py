@@ -3,8 +3,11 @@
 The network (:mod:`vision.indexnet`) must read the index of decks it never saw, so it is
 trained on many index styles: the two committed tuning decks plus *font decks*, drawn here
 with the system's DejaVu and Liberation fonts (rank in one font, suit glyph in another, in
-random sizes, places, widths and inks, with pips or a picture beside them). The AisleRiot
-designs are never used: they stay unseen, for measurement.
+random sizes, places, widths and inks, with pips or a picture beside them), and when asked
+(``python -m vision.train_index --themes``; not the committed network) AisleRiot themes other
+than the unseen ones (:data:`TRAINING_THEMES`), for shapes of clubs and spades no font
+draws. The unseen designs (:data:`vision.art.AISLERIOT_UNSEEN`) and the themes drawn from
+the same art (``anglo*``, ``tango_nuevo``) are never used: they stay unseen, for measurement.
 
 Each patch is cut exactly as the reader cuts it (:func:`vision.read.corner_patch`) from a
 card laid on felt under a tilted camera, with blur, noise, uneven light and the finder's
@@ -19,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.art import CARD_NAMES, RANKS, SUITS
+from vision.art import CARD_NAMES, RANKS, SUITS, load_deck, render_aisleriot
 from vision.find import Corner, rotate
 from vision.read import MARGIN, corner_patch
 from vision.synth import _Canvas, _chips, _felt, _light, _tilt, load_back
@@ -29,6 +32,16 @@ FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/tr
 SUIT_GLYPHS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 #: Label of a patch that shows no index (both heads).
 NO_INDEX = -1
+#: AisleRiot themes the network may learn from: French suits, indices A, 2-10, J, Q, K.
+#: Left out: the unseen designs and their kin (anglo*, tango_nuevo), themes of other suits
+#: or index letters (swiss-xvii, tarocco, berlin, lattmann, rheinland, slavic_costumes,
+#: atlasnye_skat), themes rsvg-convert renders mostly blank or smeared (ancient_french,
+#: neoclassical*, plastic, *_bitmap) and guyenne-classic (court cards without an index).
+TRAINING_THEMES = ("atlasnye", "bellot", "dondorf", "gnomangelo", "orell", "ornamental", "paris", "tigullio")
+#: A rendered card whose index corner is less paper than this share of its theme's plain
+#: cards' (A, 2, 3), or has less fine detail than CLEAN_DETAIL (grey levels), is a smear.
+CLEAN_PAPER = 0.8
+CLEAN_DETAIL = 18.0
 
 
 def rank_fonts() -> list[Path]:
@@ -110,6 +123,31 @@ def font_deck(rng: np.random.Generator, size: tuple[int, int] = (200, 280)) -> d
         card.alpha_composite(index.rotate(180), (width - left - index.width, height - top - index.height))
         deck[name] = cv2.cvtColor(np.array(card.convert("RGB")), cv2.COLOR_RGB2BGR)
     return deck
+
+
+def _corner_look(image: np.ndarray) -> tuple[float, float]:
+    """An art's index corner: its share of paper, and its fine detail (mean difference, in
+    grey levels of the darkest channel, from itself seen 6 times coarser)."""
+    height, width = image.shape[:2]
+    darkest = image[int(height * 0.02):int(height * 0.3), int(width * 0.02):int(width * 0.22)].min(axis=2)
+    darkest = darkest.astype(np.float32)
+    coarse = cv2.resize(darkest, (darkest.shape[1] // 6, darkest.shape[0] // 6), interpolation=cv2.INTER_AREA)
+    detail = float(np.mean(np.abs(darkest - cv2.resize(coarse, darkest.shape[::-1]))))
+    return float(np.mean(darkest > np.percentile(darkest, 90) - 25)), detail
+
+
+def clean_cards(deck: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The cards of a rendered deck whose index corner is drawn, not a smear (rsvg-convert
+    renders some AisleRiot cards as a blown-up blur of part of the sheet)."""
+    looks = {card: _corner_look(image) for card, image in deck.items()}
+    plain = float(np.median([looks[c][0] for c in deck if c[0] in "A23"]))
+    return {card: image for card, image in deck.items()
+            if looks[card][0] >= CLEAN_PAPER * plain and looks[card][1] >= CLEAN_DETAIL}
+
+
+def aisleriot_deck(theme: str, cache: Path) -> dict[str, np.ndarray]:
+    """The cleanly rendered cards of an AisleRiot training theme (rendered into ``cache``)."""
+    return clean_cards(load_deck(render_aisleriot(theme, cache / theme)))
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

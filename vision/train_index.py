@@ -2,10 +2,13 @@
 
     pip install torch onnx          # training only; the appliance runs the ONNX file with OpenCV
     python -m vision.train_index [--font-decks 50] [--epochs 10] [--out vision/models/index-net.onnx]
+    python -m vision.train_index --themes all     # also the AisleRiot training themes
     python -m vision.train_index --add-features vision/models/index-net.onnx   # a file of one output
 
-Data (:mod:`vision.index_data`): the committed tuning decks and seeded font decks, never an
-AisleRiot design. The network is small (three 3x3 convolution blocks and one hidden layer,
+Data (:mod:`vision.index_data`): the committed tuning decks and seeded font decks (the
+committed file: no AisleRiot design), and with ``--themes`` AisleRiot training themes
+(:data:`vision.index_data.TRAINING_THEMES`, rendered at training time; never an unseen
+design). The network is small (three 3x3 convolution blocks and one hidden layer,
 about 0.2 M weights); its outputs are ``probabilities``, the rank probabilities (13 ranks,
 then "no index") followed by the suit probabilities (4 suits, then "no index"), and
 ``features``, its hidden layer, on which calibration fits the club's deck (see
@@ -16,38 +19,53 @@ then "no index") followed by the suit probabilities (4 suits, then "no index"), 
 from __future__ import annotations
 
 import argparse
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
-from vision.art import CARD_NAMES, committed_deck
-from vision.index_data import NO_INDEX, card_patches, font_deck
+from vision.art import AISLERIOT_UNSEEN, committed_deck
+from vision.index_data import NO_INDEX, TRAINING_THEMES, aisleriot_deck, card_patches, font_deck
 from vision.indexnet import DEFAULT_MODEL_PATH, FEATURES, OUTPUTS, normalise
 
 TUNING_DECKS = ("heruka-2color", "heruka-4color")
+#: Camera views of each card of an AisleRiot training theme (a tuning deck's: 12, a font deck's: 3).
+THEME_VIEWS = 10
 
 
-def _deck_patches(job: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """Patches and labels of one deck: ``(kind, seed, views)``, kind a tuning deck or "font"."""
-    kind, seed, views = job
+def _deck_patches(job: tuple[str, int, int, Path | None]) -> tuple[np.ndarray, np.ndarray]:
+    """Patches and labels of one deck: ``(kind, seed, views, cache)``, kind a tuning deck,
+    "font" or an AisleRiot training theme (rendered into ``cache``)."""
+    kind, seed, views, cache = job
     rng = np.random.default_rng(seed)
-    deck = font_deck(rng) if kind == "font" else committed_deck(kind)
+    if kind == "font":
+        deck = font_deck(rng)
+    elif kind in TRAINING_THEMES:
+        deck = aisleriot_deck(kind, cache)
+    else:
+        deck = committed_deck(kind)
     patches, labels = [], []
-    for card in CARD_NAMES:
+    for card in deck:
         p, lab = card_patches(rng, deck[card], card, views=views)
         patches += p
         labels += lab
     return np.stack(patches), np.array(labels, np.int64)
 
 
-def build_dataset(font_decks: int, seed: int, workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
+def build_dataset(font_decks: int, seed: int, themes: tuple[str, ...] = (),
+                  workers: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """All training patches (N x 48 x 24 x 3 uint8) and labels (N x 2: rank, suit; -1 none)."""
-    jobs = [(name, seed + 1000 * k, 12) for k, name in enumerate(TUNING_DECKS)]
-    jobs += [("font", seed + 10_000 + i, 3) for i in range(font_decks)]
-    with ProcessPoolExecutor(workers) as pool:
-        parts = list(pool.map(_deck_patches, jobs))
+    with tempfile.TemporaryDirectory(prefix="aisleriot-") as tmp:
+        cache = Path(tmp)
+        for theme in themes:  # rendered once, before the workers read them
+            aisleriot_deck(theme, cache)
+        jobs = [(name, seed + 1000 * k, 12, None) for k, name in enumerate(TUNING_DECKS)]
+        jobs += [(theme, seed + 5_000 + k, THEME_VIEWS, cache) for k, theme in enumerate(themes)]
+        jobs += [("font", seed + 10_000 + i, 3, None) for i in range(font_decks)]
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_deck_patches, jobs))
     return np.concatenate([p for p, _ in parts]), np.concatenate([lab for _, lab in parts])
 
 
@@ -135,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--font-decks", type=int, default=50)
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--themes", default="",
+                        help="AisleRiot training themes, comma separated, or 'all' (default: none)")
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH)
     parser.add_argument("--add-features", type=Path, metavar="ONNX",
                         help="only add the features output to this file, then stop")
@@ -144,7 +164,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.add_features}: outputs {', '.join(OUTPUTS)}")
         return 0
     start = time.perf_counter()
-    patches, labels = build_dataset(args.font_decks, args.seed)
+    themes = TRAINING_THEMES if args.themes == "all" else tuple(t for t in args.themes.split(",") if t)
+    unseen = sorted(set(themes) & set(AISLERIOT_UNSEEN))
+    if unseen:
+        parser.error(f"{', '.join(unseen)}: an unseen design, kept for measurement, is never trained on")
+    unknown = sorted(set(themes) - set(TRAINING_THEMES))
+    if unknown:
+        parser.error(f"not a training theme: {', '.join(unknown)} (the training themes: {', '.join(TRAINING_THEMES)})")
+    patches, labels = build_dataset(args.font_decks, args.seed, themes)
     print(f"{len(patches)} patches ({int((labels[:, 0] >= 0).sum())} index corners) "
           f"in {time.perf_counter() - start:.0f} s", flush=True)
     model = train(patches, labels, args.epochs, args.seed)
