@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.art import AISLERIOT_UNSEEN, committed_deck
+from vision.art import AISLERIOT_UNSEEN, committed_deck, render_aisleriot
 from vision.index_data import NO_INDEX, TRAINING_THEMES, aisleriot_deck, card_patches, font_deck
 from vision.indexnet import DEFAULT_MODEL_PATH, FEATURES, OUTPUTS, normalise
 
@@ -60,7 +60,7 @@ def build_dataset(font_decks: int, seed: int, themes: tuple[str, ...] = (),
     with tempfile.TemporaryDirectory(prefix="aisleriot-") as tmp:
         cache = Path(tmp)
         for theme in themes:  # rendered once, before the workers read them
-            aisleriot_deck(theme, cache)
+            render_aisleriot(theme, cache / theme)
         jobs = [(name, seed + 1000 * k, 12, None) for k, name in enumerate(TUNING_DECKS)]
         jobs += [(theme, seed + 5_000 + k, THEME_VIEWS, cache) for k, theme in enumerate(themes)]
         jobs += [("font", seed + 10_000 + i, 3, None) for i in range(font_decks)]
