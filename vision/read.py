@@ -855,10 +855,11 @@ class Reader:
             return unknown
         if self.profile.corner.agreement(feat, card) < self.min_agreement:
             return unknown  # the corner itself does not look like that card's index
+        # the face in view cannot tell a club from a spade; the network can (unless the
+        # corner's discriminant already did: a 130 px Qc, its Qs 114 behind)
         if table is not None and table[0, twin] > table[0, card] and (
                 d2[twin] <= d2[best] + 2 * self.corner_gap or table[0, twin] >= NET_AGREE):
-            return unknown  # the face in view cannot tell a club from a spade; the network can
-            # (unless the corner's discriminant already did: a 130 px Qc, its Qs 114 behind)
+            return unknown
         if tables is not None and (tables[0][0, card] < NET_VETO or _network_vetoes(card, tables[1][0])):
             # the index shows the network nothing of it (a 9c whose face in view fits the Tc),
             # or the deck's evidence clearly sees another card (a 9h whose face fits the Th)
