@@ -57,6 +57,9 @@ GROUP_CLOSE_AGREEMENT = 0.6
 #: and blurred, fits its own capture at 2,000-13,000 (that limit about 1,500) but every other
 #: card several times farther (a 168 px Kc at blur 2: 7,236 against 48,011 for the next).
 FACE_CLEAR_RATIO = 3.0
+#: An index corner read alone is not taken against a face and index that fit another card
+#: this many times nearer than any other (the index network NET_SURE sure excepted).
+FACE_OTHER_RATIO = 2.0
 #: Card widths tried for a corner in a group, as fractions of the frame's typical width.
 WIDTH_STEPS = (0.85, 1.0, 1.15)
 #: Shortest image edge (card widths) that can make an edge corner in a merged region.
@@ -314,11 +317,14 @@ def _face_clear(with_face: CornerRead, min_agreement: float) -> bool:
             and with_face.agreement >= min_agreement)
 
 
-def _face_names_twin(with_face: CornerRead, card: str) -> bool:
+def _face_names_another(with_face: CornerRead, card: str) -> bool:
     """True when face and corner together (``with_face``, read or not) put first the other
-    suit of ``card``'s colour: the corner alone and the index network may both take a 5s
-    at 100 px and blur 2 for the 5c, whose face the 5s's does not match."""
-    return with_face.best == twin_card(card)
+    suit of ``card``'s colour (the corner alone and the index network may both take a 5s
+    at 100 px and blur 2 for the 5c, whose face the 5s's does not match), or another card
+    FACE_OTHER_RATIO times nearer than any other (a Kh whose blurred index the network took
+    for the Th at 0.95, its face nearest the Kh by 2.99 times)."""
+    return with_face.best == twin_card(card) or (
+        with_face.best != card and with_face.runner_up >= FACE_OTHER_RATIO * with_face.distance)
 
 
 class FrameReader:
@@ -502,7 +508,7 @@ class FrameReader:
         return (read.card is not None and self._close_corner(read)
                 and (read.confidence >= GROUP_MIN_CONFIDENCE or read.net >= NET_MIN)
                 and self._alone(read) is not None
-                and (read.net >= NET_SURE or not _face_names_twin(with_face, read.card)))
+                and (read.net >= NET_SURE or not _face_names_another(with_face, read.card)))
 
     def _index_corner_card(self, frame: np.ndarray, corner: Corner, width: float, blob: Blob, regions: RegionMap,
                            sized: bool = False, farther: bool = True

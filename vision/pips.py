@@ -9,7 +9,11 @@ read and with that of the other suit of its colour: each capture is blurred as t
 uneven light does not count), and aligned to the view by an affine ECC fit
 (``cv2.findTransformECC``), so that neither capture wins by a better fit of the quad. The
 margin (:meth:`PipTemplates.margin`) is the difference of the two fits over what the two
-captures differ by: about +0.5 for the card read, -0.5 for the other suit.
+captures differ by: about +0.5 for the card read, -0.5 for the other suit. A view washed
+out by glare (its paper and the light edges of its pips at 255, WHITE_MIN of it or more) is
+compared with captures clipped alike: each capture's lightness is cut where as large a share
+of it lies above as of the view is saturated, so that a club whose thin lobes the camera
+clipped does not fit the compact spade better.
 """
 
 from __future__ import annotations
@@ -31,6 +35,12 @@ SEARCH = 4
 SIGMAS = (0.0, 1.4, 2.8, 4.2, 5.6)
 #: Iterations of the ECC fit of each capture to the view.
 ECC_STEPS = 30
+#: Grey level at which the camera saturates, and the share of a face's inside at it from which
+#: the captures are clipped alike before they are compared with it: glare lifts the paper and
+#: the light edges of the pips to 255 (a bench board under glare: 70-93 % of each face). A
+#: face whose paper alone is at 255 is clipped at the paper and compared as before.
+SATURATED = 254
+WHITE_MIN = 0.5
 
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (17, 17))
 
@@ -52,6 +62,15 @@ def ink(grey: np.ndarray) -> np.ndarray:
     grey = grey.astype(np.float32)
     paper = cv2.GaussianBlur(cv2.dilate(grey, _PAPER_KERNEL), (0, 0), 6)
     return np.clip(1.0 - grey / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def saturated_share(face: np.ndarray, visible: np.ndarray | None = None) -> float:
+    """The share of the inside of ``face`` (a :func:`pip_face`; where ``visible``, when given)
+    at the camera's saturation (SATURATED)."""
+    inside = face[INNER:-INNER, INNER:-INNER] >= SATURATED
+    if visible is not None:
+        inside = inside[visible[INNER:-INNER, INNER:-INNER] > 0]
+    return float(inside.mean()) if inside.size else 0.0
 
 
 def _centred(image: np.ndarray) -> np.ndarray:
@@ -77,6 +96,25 @@ class PipTemplates:
             self._inked[key] = ink(face)[INNER:-INNER, INNER:-INNER]
         return self._inked[key]
 
+    def _clipped(self, card: int, sigma: int, clip: float | None) -> np.ndarray:
+        """``card``'s template with its lightness (one less its ink) clipped at ``clip`` and
+        set back to ink: the camera's saturation given to the capture (None: as it is)."""
+        inked = self._template(card, sigma)
+        if clip is None:
+            return inked
+        return (1.0 - np.minimum(1.0 - inked, clip) / clip).astype(np.float32)
+
+    def _clip(self, a: int, b: int, sigma: int, white: float, seen: np.ndarray | None) -> float | None:
+        """The lightness above which the mean of two captures (where ``seen``, when given) is
+        as large a share (``white``) as the view's saturated paper; None when the view is not
+        saturated (WHITE_MIN)."""
+        if white < WHITE_MIN:
+            return None
+        mean = 1.0 - (self._template(a, sigma) + self._template(b, sigma)) / 2
+        if seen is not None and seen.any():
+            mean = mean[seen]
+        return max(float(np.quantile(mean, 1.0 - white)), 0.05)
+
     def margin(self, frame: np.ndarray, quad: np.ndarray, card: str, other: str,
                covers: list[np.ndarray] = ()) -> float:
         """How much better the card in ``quad`` fits ``card``'s capture than ``other``'s
@@ -90,6 +128,7 @@ class PipTemplates:
         visible = in_view(quad, covers) if len(covers) else None
         masks = [None, None] if visible is None else [
             mask[border:-border, border:-border] for mask in (visible, visible[::-1, ::-1])]
+        white = saturated_share(face, visible)
         views = [ink(view)[border:-border, border:-border] for view in (face, face[::-1, ::-1])]
         views = [view if mask is None else np.where(mask > 0, view, 0.0).astype(np.float32)
                  for view, mask in zip(views, masks, strict=True)]
@@ -103,15 +142,18 @@ class PipTemplates:
                     best = (fit, sigma, way, place)
         _, sigma, way, (x, y) = best
         view, mask = views[way], masks[way]
+        # a view washed out by glare: the captures clipped alike, over the part of them in view
+        height, width = self._template(a, sigma).shape
+        clip = self._clip(a, b, sigma, white, None if mask is None else mask[y:y + height, x:x + width] > 0)
         fits = []
         for k in (a, b):
             warp = np.array([[1, 0, x], [0, 1, y]], np.float32)
             try:
-                fit, _ = cv2.findTransformECC(self._template(k, sigma), view, warp, cv2.MOTION_AFFINE,
+                fit, _ = cv2.findTransformECC(self._clipped(k, sigma, clip), view, warp, cv2.MOTION_AFFINE,
                                               (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS, 1e-5),
                                               mask, 1)
             except cv2.error:  # the fit did not converge: this capture does not fit the view
                 fit = -1.0
             fits.append(float(fit))
-        likeness = float((_centred(self._template(a, sigma)) * _centred(self._template(b, sigma))).sum())
+        likeness = float((_centred(self._clipped(a, sigma, clip)) * _centred(self._clipped(b, sigma, clip))).sum())
         return (fits[0] - fits[1]) / max(1.0 - likeness, 1e-3)

@@ -136,3 +136,51 @@ def test_calibration_finds_that_the_network_does_not_know_tangos_index(tmp_path_
     profile = calibrate_art([deck], "tango")
     assert profile.network_reads < NET_TRUST
     assert Reader(profile).index_net is None
+
+
+@pytest.fixture(scope="module")
+def simplistic_glare_and_blur(simplistic) -> dict[int, object]:
+    """The bench's seeded simplistic scenes (seed 101): frame 185 (a board at blur 2 with a
+    110 px Kh) and frame 300 (a board under glare, 70-93 % of each face at 255)."""
+    deck, _ = simplistic
+    rng = np.random.default_rng(101)
+    layouts = ("board", "showdown", "loose", "table", "empty")
+    scenes = {}
+    for i in range(301):
+        scene = make_scene(rng, deck, layout=layouts[i % len(layouts)])
+        if i in (185, 300):
+            scenes[i] = scene
+    return scenes
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
+@pytest.mark.parametrize(("calibration", "read_right"), [(1, ["4h", "Th", "Kd"]), (2, ["4h", "Th", "8c", "Kd"])])
+def test_a_club_washed_out_by_glare_is_not_read_as_the_spade(simplistic, simplistic_glare_and_blur,
+                                                             calibration, read_right):
+    """Frame 300 (the 4h, Ac, Th, 8c and Kd under glare): the 8c's washed-out pips, whose thin
+    lobes the camera clipped, are compared with captures clipped alike, so they no longer fit
+    the compact spade better (calibration 1 read the 8s, calibration 2 left it unknown)."""
+    deck, _ = simplistic
+    profile = calibrate_art([deck], "simplistic", seed=calibration)
+    scene = simplistic_glare_and_blur[300]
+    assert [str(t.card) for t in scene.readable] == ["4h", "Ac", "Th", "8c", "Kd"]
+    tally, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
+    assert "8s" not in misread
+    assert [str(t.card) for t, (_, right) in zip(scene.readable, per_truth, strict=True) if right] == read_right
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
+def test_a_corner_read_alone_is_not_taken_against_a_face_that_fits_another_card(
+        simplistic, simplistic_glare_and_blur):
+    """Frame 185, calibration 2: the network read a corner of the 110 px Kh at blur 2 alone as
+    the Th (0.95), while the face and corner together fit the Kh 2.99 times nearer than any
+    other card (FACE_OTHER_RATIO); the corner is not taken, and the Kh is read."""
+    deck, _ = simplistic
+    profile = calibrate_art([deck], "simplistic", seed=2)
+    scene = simplistic_glare_and_blur[185]
+    tally, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
+    assert misread == []
+    assert [str(t.card) for t, (_, right) in zip(scene.readable, per_truth, strict=True) if right] == [
+        "7d", "Ad", "4c", "Kh"]
