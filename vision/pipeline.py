@@ -502,7 +502,8 @@ class FrameReader:
         """True when an index corner's own read (``read``; ``with_face``: its card's read with
         the face) is taken as it is: close to its card's spread and template
         (:meth:`_close_corner`), confident enough or named by the index network, not doubted by
-        the network (:meth:`_alone`), and not the other suit of the one face and corner prefer
+        the network (:meth:`_alone`), and not against face and corner that prefer the other
+        suit of its colour or fit another card clearly nearer (:func:`_face_names_another`)
         unless the network is NET_SURE sure of it (face and corner discriminants, fitted to
         calibration captures about 110 px wide, can prefer the twin of a large sharp card)."""
         return (read.card is not None and self._close_corner(read)
