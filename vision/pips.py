@@ -41,6 +41,9 @@ ECC_STEPS = 30
 #: face whose paper alone is at 255 is clipped at the paper and compared as before.
 SATURATED = 254
 WHITE_MIN = 0.5
+#: The lowest lightness a capture is clipped at (the clip divides by it; the bench's views
+#: under glare gave 0.60-0.91).
+CLIP_FLOOR = 0.05
 
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (17, 17))
 
@@ -113,7 +116,7 @@ class PipTemplates:
         mean = 1.0 - (self._template(a, sigma) + self._template(b, sigma)) / 2
         if seen is not None and seen.any():
             mean = mean[seen]
-        return max(float(np.quantile(mean, 1.0 - white)), 0.05)
+        return max(float(np.quantile(mean, 1.0 - white)), CLIP_FLOOR)
 
     def margin(self, frame: np.ndarray, quad: np.ndarray, card: str, other: str,
                covers: list[np.ndarray] = ()) -> float:
@@ -145,15 +148,16 @@ class PipTemplates:
         # a view washed out by glare: the captures clipped alike, over the part of them in view
         height, width = self._template(a, sigma).shape
         clip = self._clip(a, b, sigma, white, None if mask is None else mask[y:y + height, x:x + width] > 0)
+        templates = [self._clipped(k, sigma, clip) for k in (a, b)]
         fits = []
-        for k in (a, b):
+        for template in templates:
             warp = np.array([[1, 0, x], [0, 1, y]], np.float32)
             try:
-                fit, _ = cv2.findTransformECC(self._clipped(k, sigma, clip), view, warp, cv2.MOTION_AFFINE,
+                fit, _ = cv2.findTransformECC(template, view, warp, cv2.MOTION_AFFINE,
                                               (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS, 1e-5),
                                               mask, 1)
             except cv2.error:  # the fit did not converge: this capture does not fit the view
                 fit = -1.0
             fits.append(float(fit))
-        likeness = float((_centred(self._clipped(a, sigma, clip)) * _centred(self._clipped(b, sigma, clip))).sum())
+        likeness = float((_centred(templates[0]) * _centred(templates[1])).sum())
         return (fits[0] - fits[1]) / max(1.0 - likeness, 1e-3)

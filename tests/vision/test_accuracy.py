@@ -165,7 +165,7 @@ def test_a_club_washed_out_by_glare_is_not_read_as_the_spade(simplistic, simplis
     profile = calibrate_art([deck], "simplistic", seed=calibration)
     scene = simplistic_glare_and_blur[300]
     assert [str(t.card) for t in scene.readable] == ["4h", "Ac", "Th", "8c", "Kd"]
-    tally, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
+    _, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
     assert "8s" not in misread
     assert [str(t.card) for t, (_, right) in zip(scene.readable, per_truth, strict=True) if right] == read_right
 
@@ -180,7 +180,7 @@ def test_a_corner_read_alone_is_not_taken_against_a_face_that_fits_another_card(
     deck, _ = simplistic
     profile = calibrate_art([deck], "simplistic", seed=2)
     scene = simplistic_glare_and_blur[185]
-    tally, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
+    _, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
     assert misread == []
     assert [str(t.card) for t, (_, right) in zip(scene.readable, per_truth, strict=True) if right] == [
         "7d", "Ad", "4c", "Kh"]
