@@ -165,6 +165,7 @@ class Runtime:
         self._start_panel()
         self._start_camera()
         self._start_web()
+        self._run_camera()
 
     def _start_panel(self) -> None:
         settings = self.config.panel
@@ -235,6 +236,19 @@ class Runtime:
             )
             return
         self._check_camera()
+
+    def _run_camera(self) -> None:
+        """Start the camera's thread, once the web app is built.
+
+        The thread first loads the deck profile (``np.load``, which parses each array's
+        header with :mod:`ast`), while building the web app has werkzeug compile every route
+        with :mod:`ast`. CPython 3.11 (Raspberry Pi OS bookworm's 3.11.2, this project's
+        3.11.7) counts the AST constructor's depth in one counter per interpreter
+        (python/cpython gh-95185, gh-106905), so two threads using :mod:`ast` at once can fail
+        with "AST constructor recursion depth mismatch": the two never overlap.
+        """
+        if self.camera is not None:
+            self.camera.start()
 
     def _start_web(self) -> None:
         from dealer_app.web import create_app
@@ -401,9 +415,7 @@ class Runtime:
 
         source = self.camera_factory(self) if self.camera_factory else open_camera(self.config.camera)
         watch = CardWatch(self.service, lang=self.config.table.language, on_alarm=self._record_alarm)
-        loop = CameraLoop(source, watch, self.config.camera, self._zones_file())
-        loop.start()
-        return loop
+        return CameraLoop(source, watch, self.config.camera, self._zones_file())
 
     def _zones_file(self) -> Path:
         return self.config.data_dir / ZONES_FILE

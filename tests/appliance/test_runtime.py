@@ -472,6 +472,34 @@ def test_zones_saved_in_the_console_win_over_the_configured_ones(tmp_path: Path,
         rt.close()
 
 
+def test_the_camera_loads_its_profile_only_once_the_web_app_is_built(
+    tmp_path: Path, deck_profile: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Building the web app (werkzeug compiles each route with ``ast``) and the camera
+    thread's first step, loading the deck profile (``np.load`` parses each array's header
+    with ``ast``), never overlap: CPython 3.11 fails with "AST constructor recursion depth
+    mismatch" when two threads use ``ast`` at once (gh-106905; seen in CI)."""
+    import dealer_app.web as web
+
+    build_app = web.create_app
+    threads_while_building: list[str] = []
+
+    def build_app_watched(*args, **kwargs):
+        threads_while_building.extend(t.name for t in threading.enumerate() if t not in before)
+        return build_app(*args, **kwargs)
+
+    monkeypatch.setattr(web, "create_app", build_app_watched)
+    config, _ = replay_camera(tmp_path, deck_profile, fps=10)
+    rt = Runtime(config)
+    before = set(threading.enumerate())
+    rt.start()
+    try:
+        assert "camera" not in threads_while_building
+        wait_for(lambda: rt.camera.frames > 0, timeout=30)  # and then the camera runs
+    finally:
+        rt.close()
+
+
 def test_a_refused_panel_press_shows_its_reason_on_the_dealer_console(runtime: Runtime) -> None:
     """Issue 6: a refused action beeps and shows its reason on the display and the console."""
     dealer = signed_in_dealer(runtime)
