@@ -338,7 +338,8 @@ def _order_quad(pts: np.ndarray) -> np.ndarray:
 
 
 def card_width_estimate(blobs: list[Blob], default: float = 100.0) -> float:
-    """Typical card width in this frame: from whole single cards, else from long edges."""
+    """Typical card width in this frame: from whole single cards, else from long edges
+    (each as a card's long side, and only one that a card could have and fit in its region)."""
     widths = []
     for blob in blobs:
         if blob.quad is not None:
@@ -346,7 +347,10 @@ def card_width_estimate(blobs: list[Blob], default: float = 100.0) -> float:
             widths.append((np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[2])) / 2)
     if widths:
         return float(np.median(widths))
-    longest = [max(c.u_len, c.w_len) for b in blobs for c in b.corners]
+    # an edge longer than a card whose long side it is could fit in its region is not a
+    # card's (a line printed on the felt, merged into a group of cards, runs on for 680 px)
+    longest = [length for b in blobs for c in b.corners for length in (c.u_len, c.w_len)
+               if length * length <= CARD_ASPECT * b.area]
     if longest:
         return float(max(longest) / CARD_ASPECT)
     return default

@@ -141,14 +141,15 @@ def test_calibration_finds_that_the_network_does_not_know_tangos_index(tmp_path_
 @pytest.fixture(scope="module")
 def simplistic_glare_and_blur(simplistic) -> dict[int, object]:
     """The bench's seeded simplistic scenes (seed 101): frame 185 (a board at blur 2 with a
-    110 px Kh) and frame 300 (a board under glare, 70-93 % of each face at 255)."""
+    110 px Kh), frame 300 (a board under glare, 70-93 % of each face at 255) and frame 336
+    (a tabled hand with a printed line merged into its region)."""
     deck, _ = simplistic
     rng = np.random.default_rng(101)
     layouts = ("board", "showdown", "loose", "table", "empty")
     scenes = {}
-    for i in range(301):
+    for i in range(337):
         scene = make_scene(rng, deck, layout=layouts[i % len(layouts)])
-        if i in (185, 300):
+        if i in (185, 300, 336):
             scenes[i] = scene
     return scenes
 
@@ -184,3 +185,19 @@ def test_a_corner_read_alone_is_not_taken_against_a_face_that_fits_another_card(
     assert misread == []
     assert [str(t.card) for t, (_, right) in zip(scene.readable, per_truth, strict=True) if right] == [
         "7d", "Ad", "4c", "Kh"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
+def test_a_tabled_hand_a_printed_line_runs_into_is_read_at_its_own_card_size(
+        simplistic, simplistic_glare_and_blur):
+    """Frame 336: a tabled Js and 6h (125 px, blur 0.7) whose region a betting line joins, and
+    no card read whole. The line's 680 px edge no longer sets the frame's card width (it made
+    it 486 px, and neither card was read at that size): both are read."""
+    deck, _ = simplistic
+    profile = calibrate_art([deck], "simplistic", seed=2)
+    scene = simplistic_glare_and_blur[336]
+    assert [str(t.card) for t in scene.readable] == ["Js", "6h"]
+    _, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
+    assert misread == []
+    assert [right for _, right in per_truth] == [True, True]

@@ -43,6 +43,25 @@ def test_card_width_estimate_matches_the_cards(heruka):
     assert abs(width - 140 / 1.4) < 3
 
 
+def test_a_printed_line_merged_into_a_tabled_hand_does_not_set_the_card_width():
+    """With no card whole in the frame the width comes from the longest edge, taken for a
+    card's long side: a betting line merged into a tabled hand's region gives an edge of
+    444 px here, which made 317 px cards (on the bench, simplistic frame 336: 680 px, 486 px
+    cards, and the tabled Js and 6h went unread). An edge longer than a card whose long side
+    it is could fit in its region is left out."""
+    frame = np.zeros((400, 700, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    under = np.array([[300, 100], [410, 110], [397, 264], [287, 254]], np.float32)
+    cv2.line(frame, (0, 250), (560, 256), (230, 230, 230), 9, cv2.LINE_AA)
+    for card in (under, under + np.float32([55, 12])):
+        cv2.fillConvexPoly(frame, np.round(card).astype(np.int32), (235, 235, 235), cv2.LINE_AA)
+        cv2.polylines(frame, [np.round(card).astype(np.int32)], True, (120, 120, 120), 1, cv2.LINE_AA)
+    (blob,) = find_blobs(frame)
+    assert blob.quad is None  # the two cards and the line: one region
+    assert max(max(c.u_len, c.w_len) for c in blob.corners) > 400  # the line's edge
+    assert abs(card_width_estimate([blob]) - 110) < 10
+
+
 def test_fanned_hand_exposes_the_under_cards_index_corner(heruka):
     scene = make_table(np.random.default_rng(5), heruka, [], reader=["Ah", "Kd"])
     under = scene.truth[0]
