@@ -41,8 +41,8 @@ ECC_STEPS = 30
 #: face whose paper alone is at 255 is clipped at the paper and compared as before.
 SATURATED = 254
 WHITE_MIN = 0.5
-#: The lowest lightness a capture is clipped at (the clip divides by it; the bench's views
-#: under glare gave 0.60-0.91).
+#: The lowest lightness a capture is clipped at (the clip divides by it; the views under glare
+#: of simplistic frames 300 and 160 were clipped at 0.84-1.00).
 CLIP_FLOOR = 0.05
 
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (17, 17))

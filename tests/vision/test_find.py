@@ -43,20 +43,28 @@ def test_card_width_estimate_matches_the_cards(heruka):
     assert abs(width - 140 / 1.4) < 3
 
 
+def _tabled_hand_on_a_line(size: tuple[int, int], under: np.ndarray,
+                           line: tuple[tuple[int, int], tuple[int, int]]) -> np.ndarray:
+    """Green felt ``size`` (width, height) with a 9 px betting line drawn from ``line[0]`` to
+    ``line[1]`` and a tabled hand on it: the card ``under`` (TL TR BR BL) and a card 55 px
+    right of it and 12 px down, lying on it."""
+    frame = np.zeros((size[1], size[0], 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    cv2.line(frame, line[0], line[1], (230, 230, 230), 9, cv2.LINE_AA)
+    for card in (under, under + np.float32([55, 12])):
+        cv2.fillConvexPoly(frame, np.round(card).astype(np.int32), (235, 235, 235), cv2.LINE_AA)
+        cv2.polylines(frame, [np.round(card).astype(np.int32)], True, (120, 120, 120), 1, cv2.LINE_AA)
+    return frame
+
+
 def test_a_printed_line_merged_into_a_tabled_hand_does_not_set_the_card_width():
     """With no card whole in the frame the width comes from the longest edge, taken for a
     card's long side: a betting line merged into a tabled hand's region gives an edge of
     444 px here, which made 317 px cards (on the bench, simplistic frame 336: 680 px, 486 px
     cards, and the tabled Js and 6h went unread). An edge longer than a card whose long side
     it is could fit in its region is left out."""
-    frame = np.zeros((400, 700, 3), np.uint8)
-    frame[:] = (40, 110, 30)
     under = np.array([[300, 100], [410, 110], [397, 264], [287, 254]], np.float32)
-    cv2.line(frame, (0, 250), (560, 256), (230, 230, 230), 9, cv2.LINE_AA)
-    for card in (under, under + np.float32([55, 12])):
-        cv2.fillConvexPoly(frame, np.round(card).astype(np.int32), (235, 235, 235), cv2.LINE_AA)
-        cv2.polylines(frame, [np.round(card).astype(np.int32)], True, (120, 120, 120), 1, cv2.LINE_AA)
-    (blob,) = find_blobs(frame)
+    (blob,) = find_blobs(_tabled_hand_on_a_line((700, 400), under, ((0, 250), (560, 256))))
     assert blob.quad is None  # the two cards and the line: one region
     assert max(max(c.u_len, c.w_len) for c in blob.corners) > 400  # the line's edge
     assert abs(card_width_estimate([blob]) - 110) < 10
@@ -269,14 +277,8 @@ def test_a_corner_whose_side_a_printed_line_runs_into_is_still_found():
     tabled hand's under card just below its top-left corner: the outline runs off along the
     line there, and the side's stub above it is too short to be an edge. The top side and the
     rest of the left side still meet at the corner (TOUCHING_CORNER_GAP)."""
-    frame = np.zeros((400, 600, 3), np.uint8)
-    frame[:] = (40, 110, 30)
     under = np.array([[200, 100], [310, 110], [297, 264], [187, 254]], np.float32)
-    cv2.line(frame, (0, 118), (600, 126), (230, 230, 230), 9, cv2.LINE_AA)
-    for card in (under, under + np.float32([55, 12])):
-        cv2.fillConvexPoly(frame, np.round(card).astype(np.int32), (235, 235, 235), cv2.LINE_AA)
-        cv2.polylines(frame, [np.round(card).astype(np.int32)], True, (120, 120, 120), 1, cv2.LINE_AA)
-    (blob,) = find_blobs(frame)
+    (blob,) = find_blobs(_tabled_hand_on_a_line((600, 400), under, ((0, 118), (600, 126))))
     assert blob.quad is None  # the two cards and the line: one region
     assert _nearest(np.array([c.point for c in blob.corners]), under[0]) < 2.0
 
