@@ -16,7 +16,7 @@ from vision.evaluate import Tally, score_frame
 from vision.pipeline import FrameReader
 from vision.profiles import calibrate_art, default_profile
 from vision.read import NET_TRUST, Profile, Reader
-from vision.synth import make_scene
+from vision.synth import LAYOUTS, Scene, make_scene
 
 
 def _score(deck, profile, seed: int, frames: int, layouts) -> Tally:
@@ -27,6 +27,26 @@ def _score(deck, profile, seed: int, frames: int, layouts) -> Tally:
         scene = make_scene(rng, deck, layout=layouts[i % len(layouts)])
         total.add(score_frame(scene, reader.read(scene.image))[0])
     return total
+
+
+def _rendered_and_calibrated(design: str, tmp_path_factory) -> tuple[dict[str, np.ndarray], Profile]:
+    """AisleRiot ``design`` (gnome-cards-data), rendered here, and its calibrated profile;
+    the test is skipped without librsvg2-bin."""
+    if shutil.which("rsvg-convert") is None:
+        pytest.skip("needs librsvg2-bin")
+    deck = load_deck(render_aisleriot(design, tmp_path_factory.mktemp(design)))
+    return deck, calibrate_art([deck], design)
+
+
+def _bench_scenes(deck: dict[str, np.ndarray], seed: int, frames: set[int]) -> dict[int, Scene]:
+    """The bench's seeded scenes of ``deck`` (its layouts in turn) numbered ``frames`` (from 0)."""
+    rng = np.random.default_rng(seed)
+    scenes = {}
+    for i in range(max(frames) + 1):
+        scene = make_scene(rng, deck, layout=LAYOUTS[i % len(LAYOUTS)])
+        if i in frames:
+            scenes[i] = scene
+    return scenes
 
 
 def test_frames_without_face_up_cards_give_no_read(heruka, heruka_profile):
@@ -55,10 +75,7 @@ def test_in_design_mixed_tables(heruka, heruka_profile):
 @pytest.fixture(scope="module")
 def simplistic(tmp_path_factory) -> tuple[dict[str, np.ndarray], Profile]:
     """AisleRiot 'simplistic' (gnome-cards-data), rendered here, and its calibrated profile."""
-    if shutil.which("rsvg-convert") is None:
-        pytest.skip("needs librsvg2-bin")
-    deck = load_deck(render_aisleriot("simplistic", tmp_path_factory.mktemp("simplistic")))
-    return deck, calibrate_art([deck], "simplistic")
+    return _rendered_and_calibrated("simplistic", tmp_path_factory)
 
 
 @pytest.mark.slow
@@ -109,18 +126,13 @@ def test_default_reader_on_an_unseen_design_reads_only_what_agrees(tmp_path_fact
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
 def test_a_plain_corner_under_another_card_is_not_read_as_an_index(tmp_path_factory):
     """AisleRiot 'anglo_poker', the bench's seeded scenes (seed 100, 132nd frame, a tabled
     7s under a Jh): the 7s's bottom-left corner, which shows no index, was read as 5c by the
     part of its face in view, though the corner itself matched the 5c's index poorly (0.14
     correlation with its template). A covered card's corner must look like its index too."""
-    deck = load_deck(render_aisleriot("anglo_poker", tmp_path_factory.mktemp("anglo_poker")))
-    profile = calibrate_art([deck], "anglo_poker")
-    rng = np.random.default_rng(100)
-    layouts = ("board", "showdown", "loose", "table", "empty")
-    for i in range(132):
-        scene = make_scene(rng, deck, layout=layouts[i % len(layouts)])
+    deck, profile = _rendered_and_calibrated("anglo_poker", tmp_path_factory)
+    scene = _bench_scenes(deck, 100, {131})[131]
     assert [str(t.card) for t in scene.truth] == ["7s", "Jh"]
     tally, _, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
     assert misread == [] and tally.right >= 1
@@ -129,10 +141,7 @@ def test_a_plain_corner_under_another_card_is_not_read_as_an_index(tmp_path_fact
 @pytest.fixture(scope="module")
 def tango(tmp_path_factory) -> tuple[dict[str, np.ndarray], Profile]:
     """AisleRiot 'tango' (gnome-cards-data), rendered here, and its calibrated profile."""
-    if shutil.which("rsvg-convert") is None:
-        pytest.skip("needs librsvg2-bin")
-    deck = load_deck(render_aisleriot("tango", tmp_path_factory.mktemp("tango")))
-    return deck, calibrate_art([deck], "tango")
+    return _rendered_and_calibrated("tango", tmp_path_factory)
 
 
 @pytest.mark.slow
@@ -152,10 +161,7 @@ def test_without_the_network_a_card_whose_pips_show_the_other_suit_is_not_read(t
     index shows no suit and its reader has no network, so the pips' word stands against the
     read (PIP_VETO_BLIND): the 5s is left unknown, not misread."""
     deck, profile = tango
-    rng = np.random.default_rng(102)
-    layouts = ("board", "showdown", "loose", "table", "empty")
-    for i in range(6):
-        scene = make_scene(rng, deck, layout=layouts[i % len(layouts)])
+    scene = _bench_scenes(deck, 102, {5})[5]
     assert "5s" in [str(t.card) for t in scene.readable]
     seen = FrameReader(Reader(profile)).read(scene.image)
     tally, _, misread = score_frame(scene, seen)
@@ -169,14 +175,7 @@ def simplistic_glare_and_blur(simplistic) -> dict[int, object]:
     110 px Kh), frame 300 (a board under glare, 70-93 % of each face at 255) and frame 336
     (a tabled hand with a printed line merged into its region)."""
     deck, _ = simplistic
-    rng = np.random.default_rng(101)
-    layouts = ("board", "showdown", "loose", "table", "empty")
-    scenes = {}
-    for i in range(337):
-        scene = make_scene(rng, deck, layout=layouts[i % len(layouts)])
-        if i in (185, 300, 336):
-            scenes[i] = scene
-    return scenes
+    return _bench_scenes(deck, 101, {185, 300, 336})
 
 
 @pytest.mark.slow
