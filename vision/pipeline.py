@@ -66,6 +66,9 @@ WIDTH_STEPS = (0.85, 1.0, 1.15)
 EDGE_MIN_WIDTHS = 0.3
 #: Share of a card spelled out by two opposite corners that must lie in its region.
 WHOLE_INSIDE = 0.95
+#: A card spelled out by a side whose face fits a card within this many times the covered
+#: limit is placed by that card's capture (a few pixels off, the face fits several times worse).
+PLACE_RANGE = 8.0
 #: Share of a card at one index corner of a group that must lie on card regions (its own or
 #: others): its size is inferred, and a card a little too large, or crossing a court card's
 #: dark picture or a printed border the mask cuts out, still lies mostly on cards.
@@ -473,13 +476,30 @@ class FrameReader:
                 continue  # a card already read whole
             # how deep the card is its face tells best: the depth whose face fits a card closest
             fits = self.reader.face_fits(frame, quads).tolist()
-            if min(fits) > self.reader.covered_limit(corners=2):
-                continue  # no card's face fits: reading its corners too cannot make it one
             quad = quads[int(np.argmin(fits))]
+            limit = self.reader.covered_limit(corners=2)
+            if min(fits) > limit:
+                # its side's ends from where cards' edges cross may sit a few pixels off: the
+                # card placed by the capture its face fits best
+                quad = self._placed(frame, quad, area, min(fits), limit)
+                if quad is None:
+                    continue  # no card's face fits: reading its corners too cannot make it one
             read = self.reader.read_card(frame, quad, quad_corners(quad), whole=False)
             if read.card:
                 found.append(CardSeen(read.card, read.confidence, quad))
         return found
+
+    def _placed(self, frame: np.ndarray, quad: np.ndarray, area: RegionMap, fit: float,
+                limit: float) -> np.ndarray | None:
+        """``quad`` placed by a capture (:meth:`Reader.placed_quad`) when its face fits a card
+        within PLACE_RANGE times ``limit`` (``fit``), and the placed card lies in its region and
+        fits a card within ``limit``; else None."""
+        if fit > PLACE_RANGE * limit:
+            return None
+        placed = self.reader.placed_quad(frame, quad)
+        if placed is None or area.inside_fraction(placed) < WHOLE_INSIDE:
+            return None
+        return placed if self.reader.face_fits(frame, [placed])[0] <= limit else None
 
     def _from_plain_corner(self, frame: np.ndarray, corner, width: float, area: RegionMap) -> CardSeen | None:
         """The card of a corner whose ``u`` runs along a long side (no index there)."""

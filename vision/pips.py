@@ -14,6 +14,9 @@ out by glare (its paper and the light edges of its pips at 255, WHITE_MIN of it 
 compared with captures clipped alike: each capture's lightness is cut where as large a share
 of it lies above as of the view is saturated, so that a club whose thin lobes the camera
 clipped does not fit the compact spade better.
+
+The same captures place a card whose outline was found a few pixels off
+(:meth:`PipTemplates.place`): the capture aligned to the view by a homography ECC fit.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.upright import in_view_mask, warp_upright
+from vision.upright import in_view_mask, quad_width, upright_matrix, warp_upright
 
 #: The face is warped to this size (width, height) plus PAD pixels of felt on every side:
 #: twice the face discriminant's, so that pips of a 100 px card keep their shape.
@@ -35,6 +38,10 @@ SEARCH = 4
 SIGMAS = (0.0, 1.4, 2.8, 4.2, 5.6)
 #: Iterations of the ECC fit of each capture to the view.
 ECC_STEPS = 30
+#: Iterations of the homography ECC fit that places a capture on a card found a few pixels
+#: off (:meth:`PipTemplates.place`), and the most it may move a corner (card widths).
+PLACE_STEPS = 50
+PLACE_MAX_MOVE = 0.15
 #: Grey level at which the camera saturates, and the share of a face's inside at it from which
 #: the captures are clipped alike before they are compared with it: glare lifts the paper and
 #: the light edges of the pips to 255 (a bench board under glare: 70-93 % of each face). A
@@ -161,3 +168,33 @@ class PipTemplates:
             fits.append(float(fit))
         likeness = float((_centred(templates[0]) * _centred(templates[1])).sum())
         return (fits[0] - fits[1]) / max(1.0 - likeness, 1e-3)
+
+    def place(self, frame: np.ndarray, quad: np.ndarray, card: str) -> np.ndarray | None:
+        """The card in ``quad`` (TL TR BR BL, found a few pixels off: its corners from where
+        two cards' edges cross, its depth from the card's shape) placed by ``card``'s capture:
+        the capture aligned to the view by a homography ECC fit, either way up (the better
+        fit), and its outline taken back into the frame. None when no fit converges or one
+        moves a corner more than PLACE_MAX_MOVE card widths."""
+        view = pip_face(frame, quad).astype(np.float32)
+        capture = self.faces[self.cards.index(card)].astype(np.float32)
+        criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, PLACE_STEPS, 1e-4)
+        best = None
+        for template in (capture, np.ascontiguousarray(capture[::-1, ::-1])):
+            try:
+                fit, warp = cv2.findTransformECC(template, view, np.eye(3, dtype=np.float32),
+                                                 cv2.MOTION_HOMOGRAPHY, criteria, None, 5)
+            except cv2.error:  # the fit did not converge
+                continue
+            if best is None or fit > best[0]:
+                best = (fit, warp)
+        if best is None:
+            return None
+        width, height = PIP_SIZE
+        outline = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + PAD
+        in_view_px = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), best[1])
+        back = np.linalg.inv(upright_matrix(quad, PIP_SIZE, PAD))
+        placed = cv2.perspectiveTransform(in_view_px, back).reshape(4, 2).astype(np.float32)
+        moved = np.linalg.norm(placed - quad, axis=1).max()
+        if moved > PLACE_MAX_MOVE * quad_width(quad):
+            return None
+        return placed

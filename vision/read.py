@@ -506,6 +506,15 @@ class Reader:
         feats = describe_faces([view for face in faces for view in (face, face[::-1, ::-1])])
         return self.profile.face.distances(feats).min(axis=1).reshape(len(quads), 2).min(axis=1)
 
+    def placed_quad(self, frame: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+        """``quad``, found a few pixels off its card, placed by the capture of the card its face
+        fits best (:meth:`vision.pips.PipTemplates.place`); None without the captures (the
+        default profile) or when no capture fits there."""
+        if self._pips is None:
+            return None
+        card = self.profile.cards[int(np.argmin(self.face_distances(frame, quad)))]
+        return self._pips.place(frame, quad, card)
+
     def _decide(self, d2: np.ndarray, limit: float, min_gap: float,
                 check: Callable[[int], float]) -> CornerRead:
         order = np.argsort(d2)

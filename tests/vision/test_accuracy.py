@@ -172,10 +172,11 @@ def test_without_the_network_a_card_whose_pips_show_the_other_suit_is_not_read(t
 @pytest.fixture(scope="module")
 def simplistic_glare_and_blur(simplistic) -> dict[int, object]:
     """The bench's seeded simplistic scenes (seed 101): frame 185 (a board at blur 2 with a
-    110 px Kh), frame 300 (a board under glare, 70-93 % of each face at 255) and frame 336
-    (a tabled hand with a printed line merged into its region)."""
+    110 px Kh), frame 300 (a board under glare, 70-93 % of each face at 255), frame 336
+    (a tabled hand with a printed line merged into its region) and frame 683 (a tabled hand
+    of 109 px cards at blur 1.4)."""
     deck, _ = simplistic
-    return _bench_scenes(deck, 101, {185, 300, 336})
+    return _bench_scenes(deck, 101, {185, 300, 336, 683})
 
 
 @pytest.mark.slow
@@ -225,3 +226,20 @@ def test_a_tabled_hand_a_printed_line_runs_into_is_read_at_its_own_card_size(
     _, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
     assert misread == []
     assert [right for _, right in per_truth] == [True, True]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
+def test_a_card_spelled_out_by_one_side_is_placed_by_its_capture(simplistic, simplistic_glare_and_blur):
+    """Frame 683, calibration 1: a tabled Tc under a 6c (109 px, blur 1.4). The 6c's one free
+    short side gives its card from the card's shape, about 7 px too deep at its far corners,
+    where its face fits the 6c's no closer than a covered card's limit allows; placed by the
+    6c's capture (a homography ECC fit, `PipTemplates.place`), it reads, and the Tc under it
+    then reads from the part of its face in view. Before, neither was read."""
+    deck, _ = simplistic
+    profile = calibrate_art([deck], "simplistic", seed=1)
+    scene = simplistic_glare_and_blur[683]
+    assert [str(t.card) for t in scene.readable] == ["7h", "8s", "Qc", "Tc", "6c"]
+    _, per_truth, misread = score_frame(scene, FrameReader(Reader(profile)).read(scene.image))
+    assert misread == []
+    assert [right for _, right in per_truth] == [True, True, True, True, True]
