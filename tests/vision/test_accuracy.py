@@ -232,10 +232,10 @@ def test_a_tabled_hand_a_printed_line_runs_into_is_read_at_its_own_card_size(
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
 def test_a_card_spelled_out_by_one_side_is_placed_by_its_capture(simplistic, simplistic_glare_and_blur):
     """Frame 683, calibration 1: a tabled Tc under a 6c (109 px, blur 1.4). The 6c's one free
-    short side gives its card from the card's shape, about 7 px too deep at its far corners,
-    where its face fits the 6c's no closer than a covered card's limit allows; placed by the
-    6c's capture (a homography ECC fit, `PipTemplates.place`), it reads, and the Tc under it
-    then reads from the part of its face in view. Before, neither was read."""
+    short side gives its card from the card's shape, too short, its far corners about 8 px
+    off, where its face fits the 6c at 4,851 against a covered card's limit of 1,683; placed
+    by the 6c's capture (a homography ECC fit, `PipTemplates.place`), it reads, and the Tc
+    under it then reads from the part of its face in view. Before, neither was read."""
     deck, _ = simplistic
     profile = calibrate_art([deck], "simplistic", seed=1)
     scene = simplistic_glare_and_blur[683]
