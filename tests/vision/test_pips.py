@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.pips import PAD, PIP_SIZE, PLACE_MAX_MOVE, PipTemplates, in_view, pip_face
+import vision.pips
+from vision.pips import PAD, PIP_SIZE, PipTemplates, in_view, pip_face
 from vision.read import PIP_DECISIVE, PIP_RANKS, twin_card
 from vision.synth import make_scene
 
@@ -90,8 +91,7 @@ def test_a_card_found_a_few_pixels_off_is_placed_by_its_capture(heruka, heruka_p
     corners 6.5-6.9 px off (6 px too deep, 3 px aside: a card spelled out by one side from the
     card's shape). Its capture's fit puts it where the fit from the true quad puts it, within
     0.5 px, either way up, and every corner within 4 px of the drawn truth (the capture's own
-    outline, found at calibration, lies up to about 3.7 px from the drawn one). A quad 0.3
-    widths too deep is either not placed or moved at most PLACE_MAX_MOVE widths."""
+    outline, found at calibration, lies up to about 3.7 px from the drawn one)."""
     pips = PipTemplates(heruka_profile.pip_faces, heruka_profile.cards)
     scene = make_scene(np.random.default_rng(seed), heruka, layout="board", card_h=100, blur=2.0)
     for truth in scene.truth:
@@ -106,7 +106,20 @@ def test_a_card_found_a_few_pixels_off_is_placed_by_its_capture(heruka, heruka_p
             assert placed is not None, card
             assert np.linalg.norm(placed - from_truth, axis=1).max() < 0.5, card
             assert np.linalg.norm(np.roll(placed, -turned, axis=0) - truth.corners, axis=1).max() < 4.0, card
-        width = float(np.linalg.norm(tr - tl))
-        far = np.float32([tl, tr, br + 0.3 * width * down, bl + 0.3 * width * down])
-        placed = pips.place(scene.image, far, card)
-        assert placed is None or np.linalg.norm(placed - far, axis=1).max() <= PLACE_MAX_MOVE * width + 1, card
+
+
+def test_a_fit_that_would_move_a_corner_too_far_places_nothing(heruka, heruka_profile, monkeypatch):
+    """The same quads 6.5-6.9 px off (seed 0), with PLACE_MAX_MOVE cut to 0.02 card widths
+    (1.6 px for these cards): the fit would move the far corners about 6 px, so no card is
+    placed; at PLACE_MAX_MOVE (0.15) each is."""
+    pips = PipTemplates(heruka_profile.pip_faces, heruka_profile.cards)
+    scene = make_scene(np.random.default_rng(0), heruka, layout="board", card_h=100, blur=2.0)
+    offs = []
+    for truth in scene.truth:
+        tl, tr, br, bl = truth.corners.astype(np.float32)
+        down = (bl - tl) / np.linalg.norm(bl - tl)
+        aside = (tr - tl) / np.linalg.norm(tr - tl)
+        offs.append((str(truth.card), np.float32([tl, tr, br + 6 * down + 3 * aside, bl + 6 * down + 3 * aside])))
+    assert all(pips.place(scene.image, off, card) is not None for card, off in offs)
+    monkeypatch.setattr(vision.pips, "PLACE_MAX_MOVE", 0.02)
+    assert [pips.place(scene.image, off, card) for card, off in offs] == [None] * len(offs)
