@@ -395,7 +395,9 @@ PIP_RANKS = "A23456789T"
 #: that card, then checked as any whole-card read is (`Reader._suit_agreed`,
 #: `Reader._twin_disputed`): at 100-110 px and blur 2 a single card no other card comes near
 #: can miss the limit by a few per cent (anglo_poker frame 873's 6h at calibration 1: 5,579
-#: against 5,508, every other card 3.2 times farther).
+#: against 5,508, every other card 3.15 times farther). A read those checks doubt is left
+#: undecided, not disputed, so the region's corners are still read one by one (simplistic
+#: frame 1137 at calibration 2: a 156 px 3h the network disputed, then read from a corner).
 WHOLE_CLEAR_SLACK = 2.5
 WHOLE_CLEAR_RATIO = 1.5
 
@@ -644,12 +646,15 @@ class Reader:
         limit = self.face_limit + self.corner_limit * len(corners) if whole else self.covered_limit(len(corners))
         check = lambda k: self.profile.face.agreement(face_feat, k)  # noqa: E731
         read = self._decide(total, limit, self.min_gap, check)
-        if (whole and read.card is None and limit < read.distance <= WHOLE_CLEAR_SLACK * limit
-                and read.runner_up >= WHOLE_CLEAR_RATIO * read.distance and read.agreement >= self.min_agreement):
-            read = replace(read, card=read.best)
-        if read.card is not None:
-            pips = functools.cache(lambda: self._pip_margin(frame, quad, read.card))  # asked when needed
-            return self._twin_disputed(self._suit_agreed(read, d2, index, patches, pips), patches, pips)
+        clear = (whole and read.card is None and limit < read.distance <= WHOLE_CLEAR_SLACK * limit
+                 and read.runner_up >= WHOLE_CLEAR_RATIO * read.distance and read.agreement >= self.min_agreement)
+        if read.card is not None or clear:
+            named = replace(read, card=read.best)
+            pips = functools.cache(lambda: self._pip_margin(frame, quad, named.card))  # asked when needed
+            checked = self._twin_disputed(self._suit_agreed(named, d2, index, patches, pips), patches, pips)
+            # read only past the limit and doubted by the suit checks: undecided, as without the
+            # rule (not disputed: its corners are still read one by one)
+            return read if clear and checked.card is None else checked
         if not whole and len(patches) >= 2:
             named = self._named_everywhere(d2, per_corner, patches)
             if named is not None:
