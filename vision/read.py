@@ -649,9 +649,9 @@ class Reader:
         clear = (whole and read.card is None and limit < read.distance <= WHOLE_CLEAR_SLACK * limit
                  and read.runner_up >= WHOLE_CLEAR_RATIO * read.distance and read.agreement >= self.min_agreement)
         if read.card is not None or clear:
-            named = replace(read, card=read.best)
-            pips = functools.cache(lambda: self._pip_margin(frame, quad, named.card))  # asked when needed
-            checked = self._twin_disputed(self._suit_agreed(named, d2, index, patches, pips), patches, pips)
+            candidate = replace(read, card=read.best)
+            pips = functools.cache(lambda: self._pip_margin(frame, quad, candidate.card))  # asked when needed
+            checked = self._twin_disputed(self._suit_agreed(candidate, d2, index, patches, pips), patches, pips)
             # read only past the limit and doubted by the suit checks: undecided, as without the
             # rule (not disputed: its corners are still read one by one)
             return read if clear and checked.card is None else checked
