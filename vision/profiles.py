@@ -44,10 +44,35 @@ WORK_WIDTH = 110.0
 NETWORK_COPIES = 48
 NETWORK_SHIFT = 0.02
 NETWORK_SMALLEST = 0.7
+#: A capture's paper colour (:func:`neutral_paper`): this quantile of each channel over the
+#: card's pixels with no channel at CLIPPED or above; none when under UNCLIPPED_MIN of the
+#: card is so.
+PAPER_QUANTILE = 90
+CLIPPED = 250
+UNCLIPPED_MIN = 0.2
 
 
 class CalibrationError(ProfileError):
     """A calibration that cannot produce a complete profile."""
+
+
+def neutral_paper(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """``image`` with its colour cast taken off: each channel scaled so that the card's paper
+    (in ``quad``, the PAPER_QUANTILE of each channel over the card's pixels that no channel
+    clips, under CLIPPED) is grey, its brightness kept. A capture's own light is otherwise
+    in every jittered copy of it, and learnt as its card (tango's 5s, captured greenest of
+    its deck, put later 5s corners nearer the 5c). Left as it is when under
+    UNCLIPPED_MIN of the card is unclipped: a clipped channel's cast cannot be measured
+    (it would shift a red index's colour unlike the views')."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
+    card = image[mask > 0]
+    unclipped = card[card.max(axis=1) < CLIPPED].astype(np.float32)
+    if len(unclipped) < UNCLIPPED_MIN * len(card):
+        return image
+    paper = np.percentile(unclipped, PAPER_QUANTILE, axis=0)
+    gain = paper.mean() / np.maximum(paper, 1.0)
+    return np.clip(image.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
 def _on_felt(card: np.ndarray, felt=(40, 110, 30), pad: float = 0.4) -> np.ndarray:
@@ -157,6 +182,7 @@ class Calibration:
         if quad is None or not corners:
             raise CalibrationError(f"{card}: no whole card found in the image; lay the card flat "
                                    "on the felt, fully in view, apart from other cards")
+        image = neutral_paper(image, quad)
         feats, tmpls = self._features.setdefault(card, []), self._templates.setdefault(card, [])
         clean = self._clean_patches.setdefault(card, [])
         for corner in corners:
