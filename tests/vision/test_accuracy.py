@@ -302,7 +302,7 @@ FRAME_1137_STATE = {"bit_generator": "PCG64",
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
 def test_a_whole_card_read_only_past_the_limit_that_the_suit_checks_doubt_is_read_by_its_corners(
         simplistic, monkeypatch):
-    """Frame 1137, calibration 2: a loose 3h (130 px, blur 0) seen whole fits the 3d at
+    """Frame 1137, calibration 2: a loose 3h (156 px, blur 0) seen whole fits the 3d at
     12,756, past the limit of 5,916 but within WHOLE_CLEAR_SLACK of it, every other card at
     least 1.59 times farther. The suit checks doubt that 3d (rightly), so the read is left
     undecided, not disputed, as without the clear-best rule, and the card's corners are
