@@ -410,7 +410,8 @@ def test_an_index_corner_found_a_few_pixels_off_is_read_at_the_window_that_fits(
         recentred = reader.recentred_patch(corner_patch(image, corner, width, margin=CORNER_SEARCH_MARGIN))
         assert recentred is None or recentred.shape == plain.shape
         recentred_reads.append(None if recentred is None else reader.read_patch(recentred).card)
-    assert plain_reads == [None, None, None, None]
+    assert plain_reads[:2] + plain_reads[3:] == [None, None, None]
+    assert plain_reads[2] in (None, "3s")  # the 3s is read on the Pi's package set
     assert recentred_reads == ["7c", "Qh", "3s", "Td"]
 
 
@@ -691,28 +692,29 @@ def test_a_covered_card_the_face_cannot_separate_is_read_when_both_index_readers
 
 def test_a_group_card_whose_corner_looks_like_its_index_is_read_with_the_network_less_sure(
         heruka, heruka_profile, monkeypatch):
-    """Seeded tabled hands (seed 900, 50th scene, 220 px cards, blur 0, light 0.5): the 6s
-    lies on the Ks. Read without the network, its bottom-right index corner gives a card of
+    """Seeded tabled hands (seed 900, 71st scene, 130 px cards, blur 0, even light): the 8s
+    lies under another card. Read without the network, its first index corner gives a card of
     the overlapping group, read as one that may be covered (`read_partly_covered`), and the
     corner's discriminant and the face in view leave it unknown. That corner looks like the
-    6s's clean index (template correlation INDEX_LOOKS_LIKE or more), so the network need
+    8s's clean index (template correlation INDEX_LOOKS_LIKE or more), so the network need
     only be NET_AGREE_CLOSE sure of it, not NET_AGREE; under that it stays unknown. (The Tc
-    of the test above, whose corner looks less like its index, needs NET_AGREE.) (The bench
-    cycle's 74th scene, seed 8, a Kh over the board's 6s, served here until the
-    discriminants' shrinkage went from 0.1 to 0.03.)"""
-    scene = _showdown_scene(heruka, 900, 49)
+    of the test above, whose corner looks less like its index, needs NET_AGREE.) (The 50th
+    scene's 6s served here until each calibration capture's colour cast was taken off: on
+    the Pi's package set it is now read without the network; before, the bench cycle's 74th
+    scene, seed 8, until the discriminants' shrinkage went from 0.1 to 0.03.)"""
+    scene = _showdown_scene(heruka, 900, 70)
     truth = {t.card: t for t in scene.truth}
-    assert list(truth) == ["Jd", "Kd", "Ks", "6s"]
-    six = truth["6s"].corners
+    assert list(truth) == ["Qc", "2c", "8s", "Qd"]
+    eight = truth["8s"].corners
     arguments = next(args for args, _ in _covered_reads(monkeypatch, heruka_profile, scene, index_net=None)
-                     if np.linalg.norm(args[1][0] - six[2]) < 0.1 * quad_width(six))
+                     if np.linalg.norm(args[1][0] - eight[0]) < 0.1 * quad_width(eight))
     (_,), (feature,) = Reader(heruka_profile)._corner_evidence([arguments[2]])
-    assert heruka_profile.corner.agreement(feature, heruka_profile.cards.index("6s")) >= INDEX_LOOKS_LIKE
+    assert heruka_profile.corner.agreement(feature, heruka_profile.cards.index("8s")) >= INDEX_LOOKS_LIKE
     assert Reader(heruka_profile, index_net=None).read_partly_covered(*arguments).card is None
     assert NET_AGREE_CLOSE < NET_AGREE - 0.05
-    read = Reader(heruka_profile, index_net=_SureNetwork("6s", NET_AGREE - 0.05)).read_partly_covered(*arguments)
-    assert (read.card, read.confidence) == ("6s", round(NET_AGREE - 0.05, 3))  # the Tc's stays unknown so sure
-    unsure = Reader(heruka_profile, index_net=_SureNetwork("6s", NET_AGREE_CLOSE - 0.05))
+    read = Reader(heruka_profile, index_net=_SureNetwork("8s", NET_AGREE - 0.05)).read_partly_covered(*arguments)
+    assert (read.card, read.confidence) == ("8s", round(NET_AGREE - 0.05, 3))  # the Tc's stays unknown so sure
+    unsure = Reader(heruka_profile, index_net=_SureNetwork("8s", NET_AGREE_CLOSE - 0.05))
     assert unsure.read_partly_covered(*arguments).card is None
 
 
@@ -780,25 +782,25 @@ def test_a_covered_card_the_face_in_view_chose_stays_unknown_when_the_network_se
 
 def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the_discriminant_puts_first(
         heruka, heruka_profile, monkeypatch):
-    """Seeded tabled hands (seed 900, 74th scene, 170 px cards, blur 0, a strong light
-    gradient): the 7c lies under the 7h. Its corner's discriminant puts the 7c and the 7s
-    close (a gap of 11 against its corner gap of 45 here; which of them first may depend on
-    the package set's resampling) and the face in view does not settle them; the index
-    network is sure of the 7c, and it is read. A network NET_MIN sure of either reads it
-    while the discriminant holds the two in a near tie; beyond the near ties NET_AGREE for
-    the discriminant's first (two readers name it) and NET_TWIN_OVERRULE for the other suit
-    of its colour; less sure, the card stays unknown; without this rule the 7c is not read,
-    its corner not refitted. (The 134th scene's 2s served here until each calibration
-    capture's colour cast was taken off: the 2s is now read another way; before, the 143rd
-    scene's 3s, until the discriminants' shrinkage went from 0.1 to 0.03.)"""
-    scene = _showdown_scene(heruka, 900, 73)
-    assert [str(t.card) for t in scene.truth] == ["Td", "Ah", "7c", "7h"]
+    """Seeded tabled hands (seed 900, 95th scene, 100 px cards, blur 2, a strong light
+    gradient): the 5c lies under another card. Its corner's discriminant puts the 5c and the
+    5s close (a gap of 28 against its corner gap of 45 here, a near tie; 57 on the Pi's
+    package set, beyond it) and the face in view does not settle them; the index network is
+    sure of the 5c, and it is read. A network NET_MIN sure of either reads it while the
+    discriminant holds the two in a near tie; beyond the near ties NET_AGREE for the
+    discriminant's first (two readers name it) and NET_TWIN_OVERRULE for the other suit of
+    its colour; less sure, the card stays unknown; without this rule the 5c is not read, its
+    corner not refitted. (The 134th scene's 2s served here until each calibration capture's
+    colour cast was taken off: the 2s is now read another way; before, the 143rd scene's 3s,
+    until the discriminants' shrinkage went from 0.1 to 0.03.)"""
+    scene = _showdown_scene(heruka, 900, 94)
+    assert [str(t.card) for t in scene.truth] == ["5c", "Jc", "6d", "3c"]
     tally, _, misread = score_frame(scene, FrameReader(Reader(heruka_profile)).read(scene.image))
     assert (tally.right, tally.cards, misread) == (4, 4, [])
-    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "7c")
+    arguments = next(args for args, card in _covered_reads(monkeypatch, heruka_profile, scene) if card == "5c")
     first = Reader(heruka_profile, index_net=None).read_partly_covered(*arguments).best
-    assert first in ("7c", "7s")
-    twin = "7s" if first == "7c" else "7c"
+    assert first in ("5c", "5s")
+    twin = "5s" if first == "5c" else "5c"
     for card, needed in ((first, _first_bar(heruka_profile, arguments[2], first, twin)),
                          (twin, _twin_bar(heruka_profile, arguments[2], first, twin))):
         read = Reader(heruka_profile, index_net=_SureNetwork(card, needed)).read_partly_covered(*arguments)
@@ -808,7 +810,7 @@ def test_a_covered_card_the_network_is_sure_of_is_read_whichever_of_its_pair_the
     monkeypatch.setattr(Reader, "_network_sure", lambda *args: None)
     monkeypatch.setattr(pipeline, "refine_corner", lambda whiteness, corner, width: None)
     monkeypatch.setattr("vision.read.NET_SURE", 1.01)  # nor read by its corner alone
-    assert "7c" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
+    assert "5c" not in {c.card for c in FrameReader(Reader(heruka_profile)).read(scene.image)}
 
 
 def test_a_covered_card_the_network_is_sure_of_beyond_the_discriminants_pair_is_read_at_net_agree(
