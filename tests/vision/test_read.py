@@ -54,6 +54,7 @@ from vision.read import (
     PIP_DECISIVE,
     PIP_TRIGGER,
     PIP_VETO,
+    TWIN_CLEAR_RATIO,
     VISIBLE_LEAD,
     CornerRead,
     Discriminant,
@@ -920,11 +921,15 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     the card is reported unknown at its place and its corners are not read again one by one
     (one card, one decision; read one by one they give the 8s), by the default reader's
     consensus too. With the 8c under NET_TWIN_DISPUTE, or the 8s above it, the 8s stands.
-    (A profile without the captures' pips, which would settle it: see the next test.)"""
+    (A profile without the captures' pips, which would settle it: see the next test.) Face
+    and corners name this 8s so clearly (every other card more than TWIN_CLEAR_RATIO times
+    farther) that no network disputes it: the ratio is set out of reach to test the dispute,
+    and at its value the 8s stands against a network sure of the 8c."""
     scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
     assert [str(t.card) for t in scene.truth] == ["8s"]
     cards = heruka_profile.cards
     heruka_profile = dataclasses.replace(heruka_profile, pip_faces=None)
+    monkeypatch.setattr("vision.read.TWIN_CLEAR_RATIO", float("inf"))
 
     def read_with_network(spade: float, club: float, consensus: bool = False) -> list[tuple[str | None, float]]:
         table = np.zeros(len(cards))
@@ -946,6 +951,9 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     assert read_with_network(0.0, NET_TWIN_DISPUTE, consensus=True) == [(None, 0.0)]
     assert regions_read_again == []  # settled as one card, not taken apart as a group
     assert read_with_network(NET_TWIN_DISPUTE + 0.1, NET_TWIN_DISPUTE + 0.05, consensus=True) == [("8s", 1.0)]
+    monkeypatch.setattr("vision.read.TWIN_CLEAR_RATIO", TWIN_CLEAR_RATIO)
+    assert read_with_network(0.0, 1.0) == [("8s", 1.0)]
+    monkeypatch.setattr("vision.read.TWIN_CLEAR_RATIO", float("inf"))
     monkeypatch.setattr(FrameReader, "_read_single", lambda self, frame, blob: None)
     assert "8s" in {card for card, _ in read_with_network(0.0, NET_TWIN_DISPUTE)}
 
@@ -990,7 +998,9 @@ def test_the_large_pips_settle_a_whole_read_the_index_network_doubts(heruka, her
     it (gives the 8c NET_TWIN_DISPUTE, the 8s nothing) or is unsure of it (under PIP_TRIGGER).
     With the profile's 8s and 8c captures swapped, the pips show the 8c: the disputed read is
     unknown, as without pips, and so is the read the network is unsure of (their margin under
-    PIP_VETO); a network PIP_TRIGGER sure of the 8s is not asked to doubt it."""
+    PIP_VETO); a network PIP_TRIGGER sure of the 8s is not asked to doubt it. (As above, the
+    8s's clear lead, TWIN_CLEAR_RATIO, is set out of reach.)"""
+    monkeypatch.setattr("vision.read.TWIN_CLEAR_RATIO", float("inf"))
     scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
     cards = heruka_profile.cards
     spade, club = cards.index("8s"), cards.index("8c")
