@@ -370,7 +370,7 @@ NET_TWIN_DISPUTE = 0.4
 #: TWIN_CLEAR_RATIO times as far as the read card: the network reads the small index alone,
 #: and cannot dispute a card the face and corners name that clearly. On the bench's
 #: simplistic scenes (1,200 frames, calibrations 0-2) every read the network disputed with
-#: the runner-up 2.09-7.57 times farther was right (clubs at 103-131 px, blur 1.4-2, the
+#: the runner-up 2.09-7.57 times farther was right (clubs at 103-169 px, blur 1.4-2, the
 #: network giving the spade 0.40-0.77); the reads it rightly disputed had it 1.10-1.66 times
 #: farther.
 TWIN_CLEAR_RATIO = 2.0
