@@ -56,6 +56,18 @@ class CalibrationError(ProfileError):
     """A calibration that cannot produce a complete profile."""
 
 
+def paper_colour(image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """The paper colour of the card in ``quad``: the PAPER_QUANTILE of each channel over its
+    pixels that no channel clips (under CLIPPED); None when under UNCLIPPED_MIN of them are."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
+    card = image[mask > 0]
+    unclipped = card[card.max(axis=1) < CLIPPED].astype(np.float32)
+    if len(unclipped) < UNCLIPPED_MIN * len(card):
+        return None
+    return np.percentile(unclipped, PAPER_QUANTILE, axis=0)
+
+
 def neutral_paper(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """``image`` with its colour cast taken off: each channel scaled so that the card's paper
     (in ``quad``, the PAPER_QUANTILE of each channel over the card's pixels that no channel
@@ -64,13 +76,9 @@ def neutral_paper(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     its deck, put later 5s corners nearer the 5c). Left as it is when under
     UNCLIPPED_MIN of the card is unclipped: a clipped channel's cast cannot be measured
     (it would shift a red index's colour unlike the views')."""
-    mask = np.zeros(image.shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
-    card = image[mask > 0]
-    unclipped = card[card.max(axis=1) < CLIPPED].astype(np.float32)
-    if len(unclipped) < UNCLIPPED_MIN * len(card):
+    paper = paper_colour(image, quad)
+    if paper is None:
         return image
-    paper = np.percentile(unclipped, PAPER_QUANTILE, axis=0)
     gain = paper.mean() / np.maximum(paper, 1.0)
     return np.clip(image.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 

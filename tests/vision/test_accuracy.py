@@ -291,7 +291,6 @@ def test_a_card_seen_whole_that_fits_one_card_clearly_best_just_past_the_limit_i
     assert _rights_and_misreads(profile, scene) == ([True, True, False, False, True], [])
 
 
-
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg2-bin")
 def test_a_club_face_and_corners_name_clearly_is_not_disputed_by_the_index_network(
@@ -314,6 +313,7 @@ def test_a_club_face_and_corners_name_clearly_is_not_disputed_by_the_index_netwo
     assert (rights[jack], misread) == (False, [])
     monkeypatch.setattr(vision.read, "TWIN_CLEAR_RATIO", 7.0)
     assert _rights_and_misreads(profile, scene) == ([False, False, True, True], [])
+
 
 #: The state of the bench's simplistic scene generator (seed 101) after 1,137 scenes: frame
 #: 1137 is rendered from it without rendering the 1,137 before it (two minutes here).

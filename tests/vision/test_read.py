@@ -28,13 +28,12 @@ from vision.pipeline import (
     _same_place,
 )
 from vision.profiles import (
-    CLIPPED,
-    PAPER_QUANTILE,
     Calibration,
     CalibrationError,
     calibrate_dir,
     default_profile,
     neutral_paper,
+    paper_colour,
 )
 from vision.read import (
     FACE_BLIND,
@@ -205,14 +204,6 @@ def test_calibration_refuses_an_image_without_a_card(heruka):
         Calibration("club").add("1h", felt)
 
 
-def _paper(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The PAPER_QUANTILE of each channel over the unclipped pixels of the card in ``quad``."""
-    mask = np.zeros(image.shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
-    card = image[mask > 0]
-    return np.percentile(card[card.max(axis=1) < CLIPPED], PAPER_QUANTILE, axis=0)
-
-
 def test_a_captures_colour_cast_is_taken_off_before_calibration_learns_it(heruka):
     """A capture under bluish light (green and red at 0.9) is made grey where its paper is,
     its brightness kept; a capture whose card is mostly clipped is left as it is (its cast
@@ -220,10 +211,11 @@ def test_a_captures_colour_cast_is_taken_off_before_calibration_learns_it(heruka
     capture = make_capture(np.random.default_rng(3), heruka["7c"])
     quad = find_card(capture)[0]
     bluish = np.clip(capture * np.float32([1.0, 0.9, 0.9]), 0, 255).astype(np.uint8)
-    before = _paper(bluish, quad)
+    before = paper_colour(bluish, quad)
     assert before.tolist() == [227, 209, 219]  # B, G, R: blue 18 above green
-    assert _paper(neutral_paper(bluish, quad), quad).tolist() == [218, 218, 218]
+    assert paper_colour(neutral_paper(bluish, quad), quad).tolist() == [218, 218, 218]
     washed = np.clip(capture.astype(np.float32) * 3.0, 0, 255).astype(np.uint8)  # 15 % unclipped
+    assert paper_colour(washed, quad) is None
     assert np.array_equal(neutral_paper(washed, quad), washed)
 
 
