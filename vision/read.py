@@ -749,18 +749,18 @@ class Reader:
         (face and corners can both take a blurred club for a spade, the network reads the
         index alone) and the large pips (``pips``: their margin) do not show the card by
         PIP_DECISIVE, or the network gives the card under PIP_TRIGGER and the pips' margin
-        for it is under PIP_VETO. The network disputes no read whose face and corners put
-        every other card TWIN_CLEAR_RATIO times as far. Without a network the pips alone may
-        dispute a pip rank: when their margin for it is under PIP_VETO_BLIND. A disputed read
-        is unknown and marked ``disputed``."""
+        for it is under PIP_VETO. The network is not asked about (and disputes no) read whose
+        face and corners put every other card TWIN_CLEAR_RATIO times as far. Without a
+        network the pips alone may dispute a pip rank: when their margin for it is under
+        PIP_VETO_BLIND. A disputed read is unknown and marked ``disputed``."""
         if read.card is None or not patches or read.net >= NET_MIN:
             return read  # a network NET_MIN sure of the card (`_suit_agreed`) cannot dispute it
+        if self.index_net is not None and read.runner_up >= TWIN_CLEAR_RATIO * read.distance:
+            return read  # face and corners name it clearly (the network, reading the index alone, not asked)
         sure = self.net_probabilities(patches)
         if sure is None:
             disputed = self._pips is not None and read.card[0] in PIP_RANKS and pips() < PIP_VETO_BLIND
             return replace(read, card=None, confidence=0.0, disputed=True) if disputed else read
-        if read.runner_up >= TWIN_CLEAR_RATIO * read.distance:
-            return read  # face and corners name it clearly: the network reads the index alone
         card, twin = self.profile.cards.index(read.card), self._twin(read.card)
         if sure[twin] >= NET_TWIN_DISPUTE and sure[twin] > sure[card]:
             disputed = read.card[0] not in PIP_RANKS or pips() < PIP_DECISIVE

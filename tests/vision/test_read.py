@@ -916,17 +916,19 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     (A profile without the captures' pips, which would settle it: see the next test.) Face
     and corners name this 8s so clearly (every other card more than TWIN_CLEAR_RATIO times
     farther) that no network disputes it: the ratio is set out of reach to test the dispute,
-    and at its value the 8s stands against a network sure of the 8c."""
+    and at its value the 8s stands against a network sure of the 8c, which is not even asked
+    (it costs time)."""
     scene = make_scene(np.random.default_rng(2), heruka, layout="loose")
     assert [str(t.card) for t in scene.truth] == ["8s"]
     cards = heruka_profile.cards
     heruka_profile = dataclasses.replace(heruka_profile, pip_faces=None)
     monkeypatch.setattr("vision.read.TWIN_CLEAR_RATIO", float("inf"))
+    asked = []  # the patches of each question to the network
 
     def read_with_network(spade: float, club: float, consensus: bool = False) -> list[tuple[str | None, float]]:
         table = np.zeros(len(cards))
         table[cards.index("8s")], table[cards.index("8c")] = spade, club
-        monkeypatch.setattr(Reader, "net_probabilities", lambda self, patches: table)
+        monkeypatch.setattr(Reader, "net_probabilities", lambda self, patches: asked.append(patches) or table)
         # the consensus fallback asks the network for a card NET_MIN sure on every corner: none
         # is, with at most NET_TWIN_DISPUTE + 0.1 over the corners together
         monkeypatch.setattr(Reader, "net_card", lambda self, patches: None)
@@ -943,8 +945,11 @@ def test_a_whole_card_read_the_network_gives_to_its_twin_is_unknown_and_not_read
     assert read_with_network(0.0, NET_TWIN_DISPUTE, consensus=True) == [(None, 0.0)]
     assert regions_read_again == []  # settled as one card, not taken apart as a group
     assert read_with_network(NET_TWIN_DISPUTE + 0.1, NET_TWIN_DISPUTE + 0.05, consensus=True) == [("8s", 1.0)]
+    assert len(asked[-1]) == 2  # disputed by the network on its two index corners
     monkeypatch.setattr("vision.read.TWIN_CLEAR_RATIO", TWIN_CLEAR_RATIO)
+    asked.clear()
     assert read_with_network(0.0, 1.0) == [("8s", 1.0)]
+    assert asked == []
     monkeypatch.setattr("vision.read.TWIN_CLEAR_RATIO", float("inf"))
     monkeypatch.setattr(FrameReader, "_read_single", lambda self, frame, blob: None)
     assert "8s" in {card for card, _ in read_with_network(0.0, NET_TWIN_DISPUTE)}
