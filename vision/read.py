@@ -755,12 +755,12 @@ class Reader:
         PIP_VETO_BLIND. A disputed read is unknown and marked ``disputed``."""
         if read.card is None or not patches or read.net >= NET_MIN:
             return read  # a network NET_MIN sure of the card (`_suit_agreed`) cannot dispute it
-        if self.index_net is not None and read.runner_up >= TWIN_CLEAR_RATIO * read.distance:
-            return read  # face and corners name it clearly (the network, reading the index alone, not asked)
-        sure = self.net_probabilities(patches)
-        if sure is None:
+        if self.index_net is None:
             disputed = self._pips is not None and read.card[0] in PIP_RANKS and pips() < PIP_VETO_BLIND
             return replace(read, card=None, confidence=0.0, disputed=True) if disputed else read
+        if read.runner_up >= TWIN_CLEAR_RATIO * read.distance:
+            return read  # face and corners name it clearly (the network, reading the index alone, not asked)
+        sure = self.net_probabilities(patches)
         card, twin = self.profile.cards.index(read.card), self._twin(read.card)
         if sure[twin] >= NET_TWIN_DISPUTE and sure[twin] > sure[card]:
             disputed = read.card[0] not in PIP_RANKS or pips() < PIP_DECISIVE
