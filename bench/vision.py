@@ -87,6 +87,14 @@ def run(deck: dict, profile, seed: int, frames: int, consensus: bool) -> tuple[T
     return total, big, by, empty_reads, times
 
 
+def layout_times(times: list[float]) -> list[tuple[float, float]]:
+    """Per layout (LAYOUTS order; frame i has layout i mod 5): mean ms per frame, and that
+    layout's share of all the frames' time."""
+    total = sum(times) or 1.0
+    spans = [times[k::len(LAYOUTS)] for k in range(len(LAYOUTS))]
+    return [(1000 * float(np.mean(span)) if span else float("nan"), sum(span) / total) for span in spans]
+
+
 def corner_table(deck: dict, profile, seed: int, frames: int) -> dict[str, float]:
     """Index corners cut at their true place (board scenes): how each reader does alone.
 
@@ -176,6 +184,11 @@ def main() -> int:
               f"{total.reads:6d} {total.misreads:9d} {empty_reads:18d} {p50:13.1f} {p95:6.1f} "
               f"{1000 / np.mean(np.array(times) * 1000):5.1f}")
     print(f"{'reference':16} {'':9} {'':10} {'':6} {REFERENCE[1]:>11}  {REFERENCE[2]}  ({REFERENCE[0]}, {REFERENCE[3]}/frame)")
+    print("\nFrame time by layout, mean ms/frame (the layouts take turns; share of the reader's time):")
+    print(f"{'design':16} {'reader':10} " + " ".join(f"{layout:>15}" for layout in LAYOUTS))
+    for design, _, reader_name, _, _, _, times, _ in rows:
+        print(f"{design:16} {reader_name:10} " + " ".join(
+            f"{mean:7.1f} ({share:4.0%})" for mean, share in layout_times(times)))
     if args.calibrations > 1:
         print(f"\nOver {args.calibrations} calibrations (seeds 0-{args.calibrations - 1}), the same scenes:")
         for design in dict.fromkeys(row[0] for row in rows):
