@@ -188,7 +188,7 @@ def main() -> int:
     print(f"{'design':16} {'reader':10} " + " ".join(f"{layout:>15}" for layout in LAYOUTS))
     for design, _, reader_name, _, _, _, times, _ in rows:
         print(f"{design:16} {reader_name:10} " + " ".join(
-            f"{mean:7.1f} ({share:4.0%})" for mean, share in layout_times(times)))
+            f"{mean:8.1f} ({share:4.0%})" for mean, share in layout_times(times)))
     if args.calibrations > 1:
         print(f"\nOver {args.calibrations} calibrations (seeds 0-{args.calibrations - 1}), the same scenes:")
         for design in dict.fromkeys(row[0] for row in rows):
