@@ -612,6 +612,10 @@ class FrameReader:
                     continue
                 # or u runs along a short side that goes on straight along a neighbour's side
                 # (two cards in line): read it as an index corner
+            if self.reader.network_sees_no_index(corner_patch(frame, corner, width)):
+                # no index there (a back's, a chip's or a card's plain corner): not read one
+                # by one (NO_INDEX_SKIP)
+                continue
             seen, waiting = self._index_corner_card(frame, corner, width, blob, regions, sized=lone, farther=not lone)
             refitted = None
             if waiting is not None and not lone:

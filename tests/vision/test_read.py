@@ -48,6 +48,7 @@ from vision.read import (
     NET_TWIN_DISPUTE,
     NET_TWIN_OVERRULE,
     NET_VETO,
+    NO_INDEX_SKIP,
     PATCH_SIZE,
     PIP_COVERED,
     PIP_DECISIVE,
@@ -1420,6 +1421,57 @@ def test_a_network_preferring_the_twin_of_a_covered_card_has_no_say_where_the_co
 
 
 @pytest.mark.slow
+def test_the_index_network_sees_no_index_at_a_cards_plain_corners_and_one_at_its_index_corners(
+        heruka, heruka_profile):
+    """`Reader.network_sees_no_index`: the lone 140 px 5s's two plain corners (top right and
+    bottom left, each cut as an index corner would be) show the network no index at
+    NO_INDEX_SKIP or more; its two index corners do not. Without a network it never says so."""
+    scene, _, width, _, _ = _lone_5s_top_left(heruka)
+    tl, tr, br, bl = scene.truth[0].corners.astype(np.float32)
+
+    def corner(point, along, across) -> Corner:
+        u, w = along - point, across - point
+        return Corner(point, u / np.linalg.norm(u), w / np.linalg.norm(w), float(np.linalg.norm(u)),
+                      float(np.linalg.norm(w)), 0)
+
+    reader = Reader(heruka_profile)
+    sees_none = {name: reader.network_sees_no_index(corner_patch(scene.image, c, width))
+                 for name, c in (("top left", corner(tl, tr, bl)), ("top right", corner(tr, br, tl)),
+                                 ("bottom right", corner(br, bl, tr)), ("bottom left", corner(bl, tl, br)))}
+    assert sees_none == {"top left": False, "top right": True, "bottom right": False, "bottom left": True}
+    blank = np.full((PATCH_SIZE[1] + 2 * MARGIN, PATCH_SIZE[0] + 2 * MARGIN, 3), 235, np.uint8)
+    assert reader.index_net.guess([blank])[0].no_index >= NO_INDEX_SKIP
+    assert not Reader(heruka_profile, index_net=None).network_sees_no_index(blank)
+
+
+def test_a_group_corner_the_network_sees_no_index_at_is_passed_over(heruka, heruka_profile, monkeypatch):
+    """Seeded table (seed 7, 5th scene: six face-up cards among backs and chips): a region's
+    corners whose patch shows the index network no index (NO_INDEX_SKIP) are passed over, not
+    read one by one; the frame reads the same cards as when every corner is read, in a
+    fraction of the corner reads (on the bench's anglo_poker scenes 58 % of group corners are
+    passed over, and no corner that gave a card had a "no index" over 0.5)."""
+    scene = _showdown_scene(heruka, 7, 4, layout="table")
+    truth = [str(t.card) for t in scene.truth]
+    assert truth == ["6s", "3s", "Qh", "4h", "Jh", "9d", "Tc"]
+    calls: list[int] = []
+    original = FrameReader._index_corner_card
+    monkeypatch.setattr(FrameReader, "_index_corner_card",
+                        lambda *args, **kwargs: calls.append(1) or original(*args, **kwargs))
+
+    def read() -> tuple[list[str], int]:
+        calls.clear()
+        seen = FrameReader(Reader(heruka_profile)).read(scene.image)
+        assert score_frame(scene, seen)[2] == []  # no misread
+        return sorted(c.card for c in seen if c.card), len(calls)
+
+    passing_over, corners_read = read()
+    monkeypatch.setattr("vision.read.NO_INDEX_SKIP", 1.01)  # no corner passed over
+    every_corner, all_corners_read = read()
+    assert passing_over == every_corner
+    assert len(passing_over) >= 5
+    assert corners_read * 2 < all_corners_read
+
+
 def test_a_refitted_corner_asked_second_reads_nothing_where_the_network_sees_no_index(
         heruka, heruka_profile, monkeypatch):
     """Seeded tabled hands (seed 900, 204th scene, 201 px cards, blur 2): the 8d lies under
