@@ -1420,7 +1420,6 @@ def test_a_network_preferring_the_twin_of_a_covered_card_has_no_say_where_the_co
     assert read(gap / 2 - 0.5, NET_TWIN_OVERRULE) == "Ts"
 
 
-@pytest.mark.slow
 def test_the_index_network_sees_no_index_at_a_cards_plain_corners_and_one_at_its_index_corners(
         heruka, heruka_profile):
     """`Reader.network_sees_no_index`: the lone 140 px 5s's two plain corners (top right and
@@ -1472,6 +1471,7 @@ def test_a_group_corner_the_network_sees_no_index_at_is_passed_over(heruka, heru
     assert corners_read * 2 < all_corners_read
 
 
+@pytest.mark.slow
 def test_a_refitted_corner_asked_second_reads_nothing_where_the_network_sees_no_index(
         heruka, heruka_profile, monkeypatch):
     """Seeded tabled hands (seed 900, 204th scene, 201 px cards, blur 2): the 8d lies under
