@@ -325,11 +325,12 @@ NET_TRUST = 0.95
 #: first, the 6h at 202 against the limit 204, correlating 0.31 with its template), while the
 #: network is 0.99 sure.
 NET_SURE = 0.98
-#: A corner of a region of several cards whose index patch (cut at the frame's card width)
-#: the index network, on its own, sees no index in with this probability or more is passed
-#: over (:meth:`Reader.network_sees_no_index`): a card back's, a chip's, a card's plain corner.
-#: The network's sure (NET_MIN); on the bench's anglo_poker scenes no corner that gave a card
-#: had more than 0.5, and 58 % of the corners were passed over.
+#: A corner of a region read corner by corner whose index patch (cut at the frame's card
+#: width) the index network, on its own, sees no index in with this probability or more is
+#: passed over (:meth:`Reader.network_sees_no_index`): a card back's, a chip's, a card's plain
+#: corner. The network's sure (NET_MIN); on 100 seeded anglo_poker scenes (docs/vision.md,
+#: forty-seventh pass) no corner that gave a card had more than 0.5, and 58 % of the corners
+#: were passed over.
 NO_INDEX_SKIP = 0.9
 
 #: The network's hidden layer read by the profile's ``index_features`` discriminant gives each

@@ -1447,7 +1447,7 @@ def test_a_group_corner_the_network_sees_no_index_at_is_passed_over(heruka, heru
     """Seeded table (seed 7, 5th scene: six face-up cards among backs and chips): a region's
     corners whose patch shows the index network no index (NO_INDEX_SKIP) are passed over, not
     read one by one; the frame reads the same cards as when every corner is read, in a
-    fraction of the corner reads (on the bench's anglo_poker scenes 58 % of group corners are
+    fraction of the corner reads (on 100 seeded anglo_poker scenes 58 % of group corners were
     passed over, and no corner that gave a card had a "no index" over 0.5)."""
     scene = _showdown_scene(heruka, 7, 4, layout="table")
     truth = [str(t.card) for t in scene.truth]
