@@ -94,10 +94,12 @@ def _fill_small_holes(mask: np.ndarray) -> None:
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return
-    areas = [cv2.contourArea(c) for c in contours]
+    parents = hierarchy[0][:, 3]
+    inner = np.flatnonzero(parents >= 0).tolist()  # the holes; only they and their regions are measured
+    areas = {i: cv2.contourArea(contours[i]) for i in {*inner, *parents[inner].tolist()}}
     largest = HOLE_MAX_FRAME_SHARE * mask.shape[0] * mask.shape[1]
-    holes = [contours[i] for i, (_, _, _, parent) in enumerate(hierarchy[0])
-             if parent >= 0 and areas[i] < HOLE_FILL_SHARE * areas[parent] and areas[i] < largest]
+    holes = [contours[i] for i in inner
+             if areas[i] < HOLE_FILL_SHARE * areas[int(parents[i])] and areas[i] < largest]
     cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
 
 
@@ -109,11 +111,16 @@ def unsaturated(brightest: np.ndarray, whiteness: np.ndarray) -> np.ndarray:
     return cv2.compare(cv2.multiply(cv2.subtract(brightest, whiteness), 5), brightest, cv2.CMP_LT)
 
 
+_CHANNELS = np.ones((1, 3), np.uint8)
+
+
 def channel_extremes(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The least and the greatest colour channel of each pixel of a BGR frame (uint8): its
     whiteness and its brightness."""
-    blue, green, red = cv2.split(frame)
-    return cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)
+    # each row's interleaved B G R bytes as one image row: the 3-wide erosion (dilation) at
+    # every pixel's middle byte is its least (greatest) channel, far faster than splitting
+    rows = np.ascontiguousarray(frame).reshape(frame.shape[0], -1)
+    return cv2.erode(rows, _CHANNELS)[:, 1::3].copy(), cv2.dilate(rows, _CHANNELS)[:, 1::3].copy()
 
 
 def card_mask(frame: np.ndarray, extremes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
@@ -157,6 +164,15 @@ def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -
     return p1 + t * d1
 
 
+def _first_indices(points: np.ndarray, wanted: np.ndarray) -> list[int]:
+    """Where each of ``wanted`` (integer x, y rows, every one among ``points``) first occurs
+    in ``points``: one stable sort of the points' keys and a binary search each."""
+    keys = points[:, 0].astype(np.int64) * (1 << 32) + points[:, 1]
+    order = np.argsort(keys, kind="stable")
+    found = np.searchsorted(keys[order], wanted[:, 0].astype(np.int64) * (1 << 32) + wanted[:, 1])
+    return order[found].tolist()
+
+
 def _edges(contour: np.ndarray, min_len: float) -> list[tuple[np.ndarray, np.ndarray, float, np.ndarray, np.ndarray]]:
     """Long straight edges of a closed outline, in outline order.
 
@@ -167,7 +183,7 @@ def _edges(contour: np.ndarray, min_len: float) -> list[tuple[np.ndarray, np.nda
     approx = cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2)
     if len(approx) < 3:
         return []
-    idx = [int(np.argmax((pts[:, 0] == x) & (pts[:, 1] == y))) for x, y in approx]
+    idx = _first_indices(pts, approx)
     edges = []
     for k in range(len(idx)):
         a, b = idx[k], idx[(k + 1) % len(idx)]

@@ -12,6 +12,7 @@ from vision.find import (
     Corner,
     card_mask,
     card_width_estimate,
+    channel_extremes,
     diagonals,
     edge_corners,
     find_blobs,
@@ -290,6 +291,23 @@ def test_the_grey_test_in_8_bits_gives_the_exact_answer_for_every_pixel():
     exact = 5 * (brightest.astype(int) - whiteness.astype(int)) < brightest.astype(int)
     valid = whiteness <= brightest  # min never exceeds max
     assert ((unsaturated(brightest, whiteness) > 0)[valid] == exact[valid]).all()
+
+
+def test_the_least_and_greatest_channel_of_every_pixel_are_its_own(heruka):
+    """channel_extremes, eroding and dilating each row's interleaved bytes, gives exactly the
+    least and the greatest of each pixel's three channels: on every frame of random bytes (the
+    channels of one pixel unrelated), on a seeded table scene, on a frame one pixel wide and
+    on a view of a frame that is not contiguous in memory."""
+    rng = np.random.default_rng(5)
+    frames = [rng.integers(0, 256, (720, 1280, 3), dtype=np.uint8), rng.integers(0, 256, (9, 1, 3), dtype=np.uint8),
+              make_scene(np.random.default_rng(2), heruka, layout="table").image]
+    frames.append(frames[0][100:300:2, 51:700:3])
+    for frame in frames:
+        blue, green, red = (frame[..., k].astype(int) for k in range(3))
+        least, greatest = channel_extremes(frame)
+        assert least.shape == greatest.shape == frame.shape[:2]
+        assert (least == np.minimum(np.minimum(blue, green), red)).all()
+        assert (greatest == np.maximum(np.maximum(blue, green), red)).all()
 
 
 def _turned_card(width: float, turn_deg: float, blur: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
