@@ -41,6 +41,13 @@ ECC_STEPS = 30
 #: Iterations of the homography ECC fit that places a capture on a card found a few pixels
 #: off (:meth:`PipTemplates.place`), and the most it may move a corner (card widths).
 PLACE_STEPS = 50
+#: Before that fit: how far (pixels of the pip face) the capture is shifted over the view to
+#: see which way up the card lies, and by how much more alike one way must look to be the
+#: only one fitted. On the 100 px, blur 2 heruka boards of seeds 0-2 (test_pips.py's placing
+#: test), cards printed one way up (A, 6-9) look 0.02-0.26 more alike the right way, those
+#: printed alike both ways (2, 4, 5, the court cards) 0.01 or less.
+PLACE_SEARCH = 8
+PLACE_CLEAR_WAY = 0.02
 PLACE_MAX_MOVE = 0.15
 #: Grey level at which the camera saturates, and the share of a face's inside at it from which
 #: the captures are clipped alike before they are compared with it: glare lifts the paper and
@@ -172,21 +179,32 @@ class PipTemplates:
     def place(self, frame: np.ndarray, quad: np.ndarray, card: str) -> np.ndarray | None:
         """The card in ``quad`` (TL TR BR BL, found a few pixels off: its corners from where
         two cards' edges cross, its depth from the card's shape) placed by ``card``'s capture:
-        the capture aligned to the view by a homography ECC fit, either way up (the better
-        fit), and its outline taken back into the frame. None when no fit converges or one
-        moves a corner more than PLACE_MAX_MOVE card widths."""
+        the capture aligned to the view by a homography ECC fit, the way up the card clearly
+        looks more like (PLACE_CLEAR_WAY), else either way up (the better fit), and its outline
+        taken back into the frame. None when no fit converges or one moves a corner more than
+        PLACE_MAX_MOVE card widths."""
         view = pip_face(frame, quad).astype(np.float32)
         capture = self.faces[self.cards.index(card)].astype(np.float32)
         criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, PLACE_STEPS, 1e-4)
+        ways = [capture, np.ascontiguousarray(capture[::-1, ::-1])]
+        # the way up that looks more like the capture (at the shift that fits best) is fitted
+        # first; when it looks clearly more alike (PLACE_CLEAR_WAY), only it, the other only
+        # if its fit does not converge; a card alike either way (a court card, a pip card
+        # printed symmetric) is fitted both ways, and the better fit taken
+        inner = slice(PLACE_SEARCH, -PLACE_SEARCH)
+        likeness = [float(cv2.matchTemplate(view, way[inner, inner], cv2.TM_CCOEFF_NORMED).max()) for way in ways]
+        clear = abs(likeness[0] - likeness[1]) >= PLACE_CLEAR_WAY
         best = None
-        for template in (capture, np.ascontiguousarray(capture[::-1, ::-1])):
+        for way in sorted(range(2), key=lambda k: -likeness[k]):
             try:
-                fit, warp = cv2.findTransformECC(template, view, np.eye(3, dtype=np.float32),
+                fit, warp = cv2.findTransformECC(ways[way], view, np.eye(3, dtype=np.float32),
                                                  cv2.MOTION_HOMOGRAPHY, criteria, None, 5)
             except cv2.error:  # the fit did not converge
                 continue
             if best is None or fit > best[0]:
                 best = (fit, warp)
+            if clear:
+                break
         if best is None:
             return None
         width, height = PIP_SIZE

@@ -123,3 +123,43 @@ def test_a_fit_that_would_move_a_corner_too_far_places_nothing(heruka, heruka_pr
     assert all(pips.place(scene.image, off, card) is not None for card, off in offs)
     monkeypatch.setattr(vision.pips, "PLACE_MAX_MOVE", 0.02)
     assert [pips.place(scene.image, off, card) for card, off in offs] == [None] * len(offs)
+
+
+def test_a_card_clearly_one_way_up_is_placed_by_one_fit_and_a_card_alike_either_way_by_two(
+        heruka, heruka_profile, monkeypatch):
+    """The quads 6.5-6.9 px off of seed 0's board (9h 4h 7h 6c Kh), the fits counted: the
+    7h, 9h and 6c, whose pips look PLACE_CLEAR_WAY or more alike one way up, are placed by
+    one homography fit; the Kh and the 4h, alike either way, by two, the better taken. When
+    the one way's fit does not converge, the other way is fitted and the card still placed."""
+    pips = PipTemplates(heruka_profile.pip_faces, heruka_profile.cards)
+    scene = make_scene(np.random.default_rng(0), heruka, layout="board", card_h=100, blur=2.0)
+    real = cv2.findTransformECC
+    fits: list[str] = []
+
+    def counted(*args, **kwargs):
+        fits.append("fit")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cv2, "findTransformECC", counted)
+    counts = {}
+    for truth in scene.truth:
+        tl, tr, br, bl = truth.corners.astype(np.float32)
+        down = (bl - tl) / np.linalg.norm(bl - tl)
+        aside = (tr - tl) / np.linalg.norm(tr - tl)
+        off = np.float32([tl, tr, br + 6 * down + 3 * aside, bl + 6 * down + 3 * aside])
+        fits.clear()
+        assert pips.place(scene.image, off, str(truth.card)) is not None
+        counts[str(truth.card)] = len(fits)
+    assert counts == {"9h": 1, "4h": 2, "7h": 1, "6c": 1, "Kh": 2}
+
+    def first_fails(*args, **kwargs):
+        fits.append("fit")
+        if len(fits) == 1:
+            raise cv2.error("not converged")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cv2, "findTransformECC", first_fails)
+    seven = next(t for t in scene.truth if str(t.card) == "7h")
+    fits.clear()
+    placed = pips.place(scene.image, seven.corners, "7h")
+    assert len(fits) == 2 and placed is not None
