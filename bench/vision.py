@@ -44,9 +44,8 @@ from vision.indexnet import default_index_net  # noqa: E402
 from vision.pipeline import FrameReader  # noqa: E402
 from vision.profiles import calibrate_art, default_profile  # noqa: E402
 from vision.read import NET_MIN, Reader, corner_patch  # noqa: E402
-from vision.synth import make_scene  # noqa: E402
+from vision.synth import LAYOUTS, make_scene  # noqa: E402
 
-LAYOUTS = ("board", "showdown", "loose", "table", "empty")
 #: The published classic Pi reader, as measured in ../shared/reference/vision.md (not re-run:
 #: its code has no licence). Same kind of synthetic scenes, 1280x720.
 REFERENCE = ("EdjeElectronics detector, templates rebuilt for the test deck", "15.2 %", "12.8 % of confident reads wrong", "2.8 ms")

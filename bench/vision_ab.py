@@ -11,8 +11,9 @@ its own code), and the two read every frame in turn, the one going first changin
 to frame: a slow spell of the machine falls on both alike. Printed per design: each tree's
 mean ms/frame, NEW / OLD over all frames and per round, and the frames whose cards differ.
 
-Scenes are the bench's (:func:`vision.synth.make_scene`, layouts in turn, seed + the design's
-place in ``--designs``), rendered once by this checkout and sent to both workers.
+Scenes are made as ``bench/vision.py`` makes them (:func:`vision.synth.make_scene`, layouts
+in turn, seed + the design's place in ``--designs``: give the bench's ``--designs`` list to
+get its very scenes), rendered once by this checkout and sent to both workers.
 """
 
 from __future__ import annotations
@@ -33,9 +34,7 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.art import committed_deck, load_deck, render_aisleriot  # noqa: E402
-from vision.synth import make_scene  # noqa: E402
-
-LAYOUTS = ("board", "showdown", "loose", "table", "empty")
+from vision.synth import LAYOUTS, make_scene  # noqa: E402
 
 #: The worker: reads pickled requests on stdin, answers each on stdout. ("calibrate", design,
 #: deck_dir or None) -> None; ("read", image) -> (seconds, sorted cards read).
